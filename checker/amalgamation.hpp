@@ -1,0 +1,49 @@
+// Amalgamation Nim on three heaps (Manabe, arXiv:2411.14488, Definitions 4-5; seed 001).
+//
+// A move reduces one heap, or merges two heaps that each hold at least merge_min stones;
+// the merged pair becomes (x_i + x_j, 0) with the sum at either place, so a merge has two
+// placements.  merge_min = 2 is Manabe's restricted game, merge_min = 1 Locke's original.
+#pragma once
+
+#include "game.hpp"
+
+namespace nimcert {
+
+class Amalgamation final : public Game {
+ public:
+  explicit Amalgamation(Heap merge_min = 2);
+
+  std::string name() const override { return "amalgamation"; }
+  nlohmann::ordered_json parameters() const override;
+  std::size_t heap_count() const override { return 3; }
+  void for_each_follower(const Position& p, const FollowerSink& sink) const override;
+  bool reduces_freely() const override { return true; }
+  std::size_t special_followers(const Position& p, std::span<Position> out) const override;
+  std::size_t max_special_followers() const override { return 6; }
+
+  Heap merge_min() const { return merge_min_; }
+
+  // The six merge sets of seed 001's Definition 1.1, in its order; the hot path of the
+  // fast engine calls this directly (no virtual dispatch).
+  std::size_t merges(Heap x, Heap y, Heap z, Position out[6]) const {
+    std::size_t n = 0;
+    if (x >= merge_min_ && y >= merge_min_) {
+      out[n++] = {x + y, 0, z};
+      out[n++] = {0, x + y, z};
+    }
+    if (y >= merge_min_ && z >= merge_min_) {
+      out[n++] = {x, y + z, 0};
+      out[n++] = {x, 0, y + z};
+    }
+    if (x >= merge_min_ && z >= merge_min_) {
+      out[n++] = {x + z, y, 0};
+      out[n++] = {0, y, x + z};
+    }
+    return n;
+  }
+
+ private:
+  Heap merge_min_;
+};
+
+}  // namespace nimcert

@@ -1,0 +1,50 @@
+// Atomic file replacement (see atomic_file.hpp).
+#include "atomic_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace nimcert {
+
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
+  const std::filesystem::path dir = target.parent_path().empty() ? "." : target.parent_path();
+  std::string pattern = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  const int fd = mkstemp(pattern.data());
+  if (fd < 0)
+    throw std::runtime_error(target.string() +
+                             ": cannot create a temporary file: " + std::strerror(errno));
+  auto fail = [&](const char* what) {
+    const int err = errno;
+    close(fd);
+    unlink(pattern.c_str());
+    throw std::runtime_error(target.string() + ": " + what + ": " + std::strerror(err));
+  };
+  std::size_t done = 0;
+  while (done < contents.size()) {
+    const ssize_t n = write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write failed");
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (fchmod(fd, 0644) != 0) fail("chmod failed");
+  if (fsync(fd) != 0) fail("fsync failed");
+  if (close(fd) != 0) {
+    unlink(pattern.c_str());
+    throw std::runtime_error(target.string() + ": close failed");
+  }
+  if (std::rename(pattern.c_str(), target.c_str()) != 0) {
+    const int err = errno;
+    unlink(pattern.c_str());
+    throw std::runtime_error(target.string() + ": rename failed: " + std::strerror(err));
+  }
+}
+
+}  // namespace nimcert

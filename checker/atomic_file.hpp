@@ -1,0 +1,13 @@
+// Writing a file so that readers see either the old file or the whole new one, never a part:
+// write a temporary file beside the target, flush it to disk, then rename it over the target.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+namespace nimcert {
+
+// Throws std::runtime_error naming the path on any failure; the temporary file is removed.
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
+
+}  // namespace nimcert

@@ -1,0 +1,39 @@
+// The certificate: a JSON record of what was checked and with what outcome.
+//
+// Format version 1 (documented in README.md).  Everything except the "run" object is a
+// function of the inputs and of nimcert's version, so two runs give byte-identical files
+// once "run" is removed; "run" holds what legitimately differs between runs: timings, host,
+// and the build's git commit and compiler (a committed certificate cannot name the commit
+// that contains it).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cube_check.hpp"
+#include "game.hpp"
+
+namespace nimcert {
+
+inline constexpr int kCertificateFormatVersion = 1;
+
+struct RunInfo {
+  double seconds = 0;
+};
+
+nlohmann::ordered_json counterexample_json(const Counterexample& cx);
+nlohmann::ordered_json cube_report_json(const CubeReport& report);
+
+// The whole certificate for an exhaustive cube check of `game`.
+nlohmann::ordered_json make_certificate(const Game& game, const CubeReport& cube,
+                                        const RunInfo& run);
+
+// The certificate without its "run" object: what must be identical from run to run.
+nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate);
+
+// Canonical text: two-space indentation, insertion order, trailing newline.
+std::string certificate_text(const nlohmann::ordered_json& certificate);
+
+std::string z3_version();
+
+}  // namespace nimcert

@@ -1,0 +1,50 @@
+// Exact Grundy values on the cube [0,N]^3 of a three-heap game, fast.
+//
+// The cube is not closed under merges: (x, y, z) -> (x + y, 0, z) leaves it.  So the engine
+// first computes, exactly and with the same sweep, the values of every position a merge can
+// reach: the three faces [0,2N]^2 (one heap empty) and the three axes [0,4N] (two heaps
+// empty, reached by merges on a face).  Then it sweeps the cube in canonical order and hands
+// each row (x, y, 0..N) to a visitor, so the cube itself is never stored.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "game.hpp"
+#include "value_table.hpp"
+
+namespace nimcert {
+
+using RowVisitor = std::function<void(Heap x, Heap y, std::span<const Value> row)>;
+
+class CubeEngine {
+ public:
+  // Throws std::invalid_argument when the game is not one the fast engine knows.
+  CubeEngine(const Game& game, Heap n);
+
+  Heap n() const { return n_; }
+  // Sweeps [0,N]^3 in canonical order, calling visit for every row (x, y, 0..N).
+  void sweep(const RowVisitor& visit) const;
+  // The values on a sub-box of the cube, stored.
+  ValueTable dense(const Box& box) const;
+  // The value of a position in the cube or on the boundary tables; p must lie in `stored` or
+  // in a boundary table.
+  Value at(const Position& p, const ValueTable& stored) const;
+  // Bytes the sweep of the whole cube will allocate (line bitsets), for refusing huge cubes.
+  static std::uint64_t sweep_bytes(Heap n);
+
+ private:
+  void sweep_box(const Box& box, const RowVisitor& visit) const;
+
+  const Game& game_;
+  Heap n_;
+  std::vector<std::unique_ptr<ValueTable>> axes_, faces_;
+  Boundary face_boundary_;
+  // G(a, b, 0) stored as [b][a]: the merge (x, y, z) -> (x + z, y, 0) then reads consecutive
+  // memory as z grows.
+  std::vector<Value> face_z_transposed_;
+};
+
+}  // namespace nimcert

@@ -1,0 +1,29 @@
+// SHA-256 through OpenSSL's EVP interface, incrementally or in one call, as lowercase hex.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+struct evp_md_ctx_st;
+
+namespace nimcert {
+
+class Sha256 {
+ public:
+  Sha256();
+  ~Sha256();
+  Sha256(const Sha256&) = delete;
+  Sha256& operator=(const Sha256&) = delete;
+
+  void update(const void* data, std::size_t bytes);
+  std::string hex_digest();  // finishes the hash; the object is spent afterwards
+
+  static std::string of(std::string_view text);
+
+ private:
+  evp_md_ctx_st* ctx_;
+};
+
+}  // namespace nimcert

@@ -1,0 +1,119 @@
+// The certificate and the command line: deterministic stable part, atomic writing, the
+// documented exit statuses, and the values the CLI prints.
+#include "certificate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "amalgamation.hpp"
+#include "atomic_file.hpp"
+#include "manabe_claims.hpp"
+
+namespace nimcert {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int status;
+  std::string out;
+};
+
+CommandResult run(const std::string& args) {
+  const std::string command = std::string(NIMCERT_BINARY) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch_dir(const std::string& name) {
+  fs::path d =
+      fs::temp_directory_path() / ("nimcert-test-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+TEST(Certificate, StablePartIsIdenticalAcrossRuns) {
+  const auto claims = manabe_claims();
+  std::vector<const CubeClaim*> p;
+  for (const auto& c : claims) p.push_back(c.get());
+  Amalgamation game;
+  const auto a = make_certificate(game, check_cube(game, 20, p), RunInfo{1.0});
+  const auto b = make_certificate(game, check_cube(game, 20, p), RunInfo{2.0});
+  EXPECT_NE(certificate_text(a), certificate_text(b));  // the timings differ
+  EXPECT_EQ(certificate_text(stable_part(a)), certificate_text(stable_part(b)));
+  EXPECT_EQ(a["verdict"], "holds");
+  EXPECT_EQ(a["exhaustive"]["positions"], 21u * 21u * 21u);
+  EXPECT_EQ(a["game"]["parameters"]["merge_min"], 2);
+  EXPECT_FALSE(stable_part(a).contains("run"));
+}
+
+TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {
+  const fs::path dir = scratch_dir("atomic");
+  write_file_atomically(dir / "a.json", "first\n");
+  write_file_atomically(dir / "a.json", "second\n");
+  EXPECT_EQ(read(dir / "a.json"), "second\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  EXPECT_THROW(write_file_atomically(dir / "missing" / "a.json", "x"), std::runtime_error);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, GrundyPrintsTheValue) {
+  EXPECT_EQ(run("grundy 2 4 0").out, "7\n");
+  EXPECT_EQ(run("grundy 2 4 8").out, "14\n");
+  EXPECT_EQ(run("grundy --merge-min 1 0 1 2").out, "4\n");
+  EXPECT_EQ(run("grundy --game nim --heaps 4 1 2 4 8").out, "15\n");
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  EXPECT_EQ(run("").status, 2);
+  EXPECT_EQ(run("grundy 1 2").status, 2);  // wrong heap count
+  EXPECT_EQ(run("grundy --game chess 1 2 3").status, 2);
+  EXPECT_EQ(run("frobnicate").status, 2);
+  EXPECT_EQ(run("certify --help").status, 0);
+}
+
+TEST(Cli, TablePrintsTheTwoHeapSlice) {
+  const std::string csv = run("table --size 5 --csv").out;
+  EXPECT_EQ(csv,
+            "x\\y,0,1,2,3,4\n0,0,1,2,3,4\n1,1,0,3,2,5\n2,2,3,0,1,7\n3,3,2,1,0,6\n4,4,5,7,6,0\n");
+}
+
+TEST(Cli, CertifyExitStatusFollowsTheVerdict) {
+  const fs::path dir = scratch_dir("certify");
+  const CommandResult holds = run("certify -n 16 -o " + (dir / "ok.json").string());
+  EXPECT_EQ(holds.status, 0);
+  EXPECT_NE(holds.out.find("verdict: HOLDS"), std::string::npos);
+  const CommandResult fails =
+      run("certify --merge-min 1 -n 16 -o " + (dir / "locke.json").string());
+  EXPECT_EQ(fails.status, 1);
+  EXPECT_NE(fails.out.find("verdict: FAILS"), std::string::npos);
+  const auto cert = nlohmann::json::parse(read(dir / "locke.json"));
+  EXPECT_EQ(cert["verdict"], "fails");
+  EXPECT_EQ(cert["exhaustive"]["claims"][0]["counterexample"]["position"],
+            nlohmann::json::array({0, 1, 2}));
+  EXPECT_EQ(cert["exhaustive"]["claims"][0]["counterexample"]["grundy"], 4);
+  // A certificate that cannot be written is an error, and leaves nothing behind.
+  EXPECT_EQ(run("certify -n 4 -o " + (dir / "no" / "x.json").string()).status, 2);
+  EXPECT_FALSE(fs::exists(dir / "no"));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace nimcert

@@ -1,0 +1,127 @@
+// The Grundy engines: hand-checkable values from math.md, the fast engine against the
+// reference engine on every position of small cubes, and Nim against xor.
+#include <gtest/gtest.h>
+
+#include "amalgamation.hpp"
+#include "cube_engine.hpp"
+#include "mex.hpp"
+#include "nim.hpp"
+#include "reference_engine.hpp"
+
+namespace nimcert {
+namespace {
+
+TEST(Mex, Definition) {
+  EXPECT_EQ(mex({}), 0u);
+  EXPECT_EQ(mex({1, 2}), 0u);
+  EXPECT_EQ(mex({0, 1, 3}), 2u);
+  EXPECT_EQ(mex({4, 5, 2, 3, 0, 1, 6}), 7u);
+  EXPECT_EQ(mex({0, 0, 1, 1}), 2u);
+}
+
+TEST(Amalgamation, FollowersOfSeed001) {
+  // (2,3,4): reductions 2 + 3 + 4 and all six merges (every heap >= 2).
+  Amalgamation game;
+  std::vector<Position> followers;
+  game.for_each_follower({2, 3, 4}, [&](const Position& p) { followers.push_back(p); });
+  ASSERT_EQ(followers.size(), 9u + 6u);
+  const std::vector<Position> merges(followers.end() - 6, followers.end());
+  const std::vector<Position> expected = {{5, 0, 4}, {0, 5, 4}, {2, 7, 0},
+                                          {2, 0, 7}, {6, 3, 0}, {0, 3, 6}};
+  EXPECT_EQ(merges, expected);
+  // A heap of one stone never merges in the restricted game, but does in Locke's.
+  std::size_t count = 0;
+  game.for_each_follower({1, 5, 0}, [&](const Position&) { ++count; });
+  EXPECT_EQ(count, 6u);
+  Amalgamation locke(1);
+  count = 0;
+  locke.for_each_follower({1, 5, 0}, [&](const Position&) { ++count; });
+  EXPECT_EQ(count, 8u);
+}
+
+TEST(Amalgamation, RejectsMergeMinZero) { EXPECT_THROW(Amalgamation(0), std::invalid_argument); }
+
+struct HandValue {
+  Position position;
+  Value grundy;
+};
+
+TEST(ReferenceEngine, HandCheckableValuesOfMathMd) {
+  Amalgamation game;
+  ReferenceEngine engine(game);
+  const HandValue values[] = {{{2, 4, 0}, 7},   {{2, 2, 0}, 0},  {{2, 4, 6}, 1}, {{2, 4, 7}, 0},
+                              {{6, 10, 12}, 0}, {{2, 4, 8}, 14}, {{7, 7, 7}, 7}};
+  for (const auto& [p, g] : values) EXPECT_EQ(engine.grundy(p), g) << p.to_string();
+  // The options of (2,4,0) have the values {4,5,2,3,0,1,6}.
+  std::vector<Value> options;
+  game.for_each_follower({2, 4, 0},
+                         [&](const Position& q) { options.push_back(engine.grundy(q)); });
+  std::sort(options.begin(), options.end());
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  EXPECT_EQ(options, (std::vector<Value>{0, 1, 2, 3, 4, 5, 6}));
+}
+
+TEST(ReferenceEngine, LockeCounterexample) {
+  Amalgamation locke(1);
+  ReferenceEngine engine(locke);
+  EXPECT_EQ(engine.grundy({0, 1, 2}), 4u);  // although 0 ^ 1 ^ 2 = 3
+}
+
+// math.md's table of G(x, y, 0) for x, y = 0..9.
+const Value kTwoHeapTable[10][10] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},       {1, 0, 3, 2, 5, 4, 7, 6, 9, 8},
+    {2, 3, 0, 1, 7, 6, 4, 5, 11, 10},     {3, 2, 1, 0, 6, 7, 5, 4, 10, 11},
+    {4, 5, 7, 6, 0, 1, 2, 3, 13, 12},     {5, 4, 6, 7, 1, 0, 3, 2, 12, 13},
+    {6, 7, 4, 5, 2, 3, 0, 1, 15, 14},     {7, 6, 5, 4, 3, 2, 1, 0, 14, 15},
+    {8, 9, 11, 10, 13, 12, 15, 14, 0, 1}, {9, 8, 10, 11, 12, 13, 14, 15, 1, 0}};
+
+TEST(Engines, TwoHeapTableOfMathMd) {
+  Amalgamation game;
+  ReferenceEngine reference(game);
+  CubeEngine fast(game, 9);
+  const ValueTable table = fast.dense(Box{{9, 9, 0}});
+  for (Heap x = 0; x < 10; ++x)
+    for (Heap y = 0; y < 10; ++y) {
+      EXPECT_EQ(reference.grundy({x, y, 0}), kTwoHeapTable[x][y]) << x << "," << y;
+      EXPECT_EQ(table.at(x, y, 0), kTwoHeapTable[x][y]) << x << "," << y;
+    }
+}
+
+// The fast engine equals the reference engine on every position of [0,N]^3.
+void expect_engines_agree(const Game& game, Heap n) {
+  ReferenceEngine reference(game);
+  CubeEngine fast(game, n);
+  std::uint64_t compared = 0, mismatches = 0;
+  fast.sweep([&](Heap x, Heap y, std::span<const Value> row) {
+    for (Heap z = 0; z < row.size(); ++z) {
+      ++compared;
+      if (reference.grundy({x, y, z}) != row[z] && ++mismatches < 5)
+        ADD_FAILURE() << game.describe() << " at (" << x << "," << y << "," << z << ")";
+    }
+  });
+  EXPECT_EQ(compared, std::uint64_t{n + 1} * (n + 1) * (n + 1));
+  EXPECT_EQ(mismatches, 0u);
+}
+
+TEST(Engines, FastEqualsReferenceRestricted) { expect_engines_agree(Amalgamation(2), 48); }
+TEST(Engines, FastEqualsReferenceLocke) { expect_engines_agree(Amalgamation(1), 48); }
+TEST(Engines, FastEqualsReferenceMergeMin3) { expect_engines_agree(Amalgamation(3), 24); }
+TEST(Engines, FastEqualsReferenceNim) { expect_engines_agree(Nim(3), 48); }
+
+TEST(Engines, FastEngineRejectsUnknownGames) {
+  EXPECT_THROW(CubeEngine(Nim(4), 4), std::invalid_argument);
+}
+
+TEST(ReferenceEngine, NimIsXorForThreeAndFourHeaps) {
+  Nim three(3), four(4);
+  ReferenceEngine r3(three), r4(four);
+  for (Heap a = 0; a < 8; ++a)
+    for (Heap b = 0; b < 8; ++b)
+      for (Heap c = 0; c < 8; ++c) {
+        EXPECT_EQ(r3.grundy({a, b, c}), a ^ b ^ c);
+        for (Heap d = 0; d < 6; ++d) EXPECT_EQ(r4.grundy({a, b, c, d}), a ^ b ^ c ^ d);
+      }
+}
+
+}  // namespace
+}  // namespace nimcert
