@@ -14,7 +14,10 @@ namespace nimcert {
 
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
   const std::filesystem::path dir = target.parent_path().empty() ? "." : target.parent_path();
-  std::string pattern = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::string name = ".";  // built by appends: GCC 12 warns falsely on "." + s (PR 105651)
+  name += target.filename().string();
+  name += ".XXXXXX";
+  std::string pattern = (dir / name).string();
   const int fd = mkstemp(pattern.data());
   if (fd < 0)
     throw std::runtime_error(target.string() +

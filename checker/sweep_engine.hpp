@@ -71,7 +71,10 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit) {
   const std::size_t capacity = a + b + c + Specials::kMax + 1;
   const std::size_t words = (capacity + 63) / 64;
 
-  detail::LineSet xlines((b + 1) * (c + 1), words), ylines(c + 1, words), zline(1, words);
+  // With a == 0 (a face or an axis) no x-line ever holds a value: one empty line serves all.
+  const bool x_lines = a > 0;
+  detail::LineSet xlines(x_lines ? (b + 1) * (c + 1) : 1, words), ylines(c + 1, words),
+      zline(1, words);
   const std::size_t summaries = xlines.summaries();
   std::vector<Value> row(c + 1);
   Value special[Specials::kMax > 0 ? Specials::kMax : 1];
@@ -81,7 +84,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit) {
     for (Heap y = 0; y <= b; ++y) {
       zline.clear();
       for (Heap z = 0; z <= c; ++z) {
-        const std::size_t xl = std::size_t{y} * (c + 1) + z;
+        const std::size_t xl = x_lines ? std::size_t{y} * (c + 1) + z : 0;
         const std::size_t n = specials(x, y, z, special);
 
         // The first value absent from all three lines and from the special followers.
@@ -103,7 +106,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit) {
         }
         if (m >= capacity) throw std::logic_error("sweep: mex beyond the follower bound");
         const Value v = static_cast<Value>(m);
-        xlines.insert(xl, v);
+        if (x_lines) xlines.insert(xl, v);
         ylines.insert(z, v);
         zline.insert(0, v);
         row[z] = v;
