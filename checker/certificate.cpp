@@ -6,6 +6,8 @@
 
 #include <build_info.hpp>
 
+#include "sha256.hpp"
+
 namespace nimcert {
 
 namespace {
@@ -53,6 +55,7 @@ nlohmann::ordered_json cube_report_json(const CubeReport& report) {
   for (const ClaimOutcome& c : report.claims) {
     nlohmann::ordered_json j;
     j["name"] = c.name;
+    if (!c.text.empty()) j["text"] = c.text;
     j["statement"] = c.statement;
     j["status"] = c.holds ? "holds" : "fails";
     j["counterexample"] =
@@ -64,20 +67,80 @@ nlohmann::ordered_json cube_report_json(const CubeReport& report) {
   return cube;
 }
 
-nlohmann::ordered_json make_certificate(const Game& game, const CubeReport& cube,
-                                        const RunInfo& run) {
+nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma) {
+  auto assignment = [&](auto value_of) {
+    nlohmann::ordered_json a;
+    for (std::size_t i = 0; i < lemma.variables.size(); ++i) a[lemma.variables[i]] = value_of(i);
+    return a;
+  };
+  nlohmann::ordered_json j;
+  j["label"] = lemma.label;
+  j["text"] = lemma.text;
+  j["variables"] = lemma.variables;
+  j["statement"] = lemma.statement;
+  nlohmann::ordered_json widths = nlohmann::ordered_json::array();
+  for (const smt::WidthOutcome& w : lemma.widths) {
+    nlohmann::ordered_json o;
+    o["width"] = w.width;
+    o["domain"] = "every variable < 2^" + std::to_string(w.width);
+    o["answer"] = smt::answer_name(w.answer);
+    o["smt2_sha256"] = Sha256::of(w.smt2);
+    o["counterexample"] =
+        w.counterexample ? assignment([&](std::size_t i) {
+          return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
+        })
+                         : nlohmann::ordered_json();
+    if (!w.note.empty()) o["note"] = w.note;
+    widths.push_back(std::move(o));
+  }
+  j["z3"] = std::move(widths);
+  const smt::EnumerationOutcome& e = lemma.enumeration;
+  nlohmann::ordered_json en;
+  en["range"] = {e.low, e.high};
+  en["cases"] = e.cases;
+  en["verdict"] = smt::verdict_name(e.verdict);
+  en["counterexample"] = e.counterexample
+                             ? assignment([&](std::size_t i) { return (*e.counterexample)[i]; })
+                             : nlohmann::ordered_json();
+  if (!e.note.empty()) en["note"] = e.note;
+  j["enumeration"] = std::move(en);
+  j["verdict"] = smt::verdict_name(lemma.verdict);
+  return j;
+}
+
+nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run) {
   nlohmann::ordered_json c;
   c["format"] = "nimcert-certificate";
   c["format_version"] = kCertificateFormatVersion;
   c["nimcert_version"] = build::version;
   c["z3_version"] = z3_version();
-  c["game"] = {{"name", game.name()}, {"parameters", game.parameters()}};
-  c["exhaustive"] = cube_report_json(cube);
-  c["verdict"] = cube.holds() ? "holds" : "fails";
+  c["z3_seed"] = smt::kZ3Seed;
+  c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
+  c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
+                                                    {"parameters", report.game->parameters()}}
+                          : nlohmann::ordered_json();
+  nlohmann::ordered_json definitions = nlohmann::ordered_json::array();
+  for (const auto& [name, d] : report.proof.definitions)
+    definitions.push_back({{"name", name}, {"parameters", d.parameters},
+                           {"body", smt::to_string(*d.body)}});
+  c["definitions"] = std::move(definitions);
+  c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
+  nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
+  for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l));
+  c["lemmas"] = std::move(lemmas);
+  c["verdict"] = smt::verdict_name(report.verdict());
+  nlohmann::ordered_json lemma_seconds;
+  for (const auto& l : report.lemmas) {
+    nlohmann::ordered_json t;
+    for (const auto& w : l.widths) t["z3_w" + std::to_string(w.width)] = w.seconds;
+    t["enumeration"] = l.enumeration.seconds;
+    lemma_seconds[l.label] = std::move(t);
+  }
   c["run"] = {{"git_commit", build::git_commit},
               {"compiler", build::compiler},
               {"host", host_name()},
-              {"seconds", run.seconds}};
+              {"seconds", run.seconds},
+              {"lemma_seconds", std::move(lemma_seconds)}};
   return c;
 }
 

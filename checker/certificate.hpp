@@ -11,7 +11,7 @@
 #include <string>
 
 #include "cube_check.hpp"
-#include "game.hpp"
+#include "proof_check.hpp"
 
 namespace nimcert {
 
@@ -23,10 +23,10 @@ struct RunInfo {
 
 nlohmann::ordered_json counterexample_json(const Counterexample& cx);
 nlohmann::ordered_json cube_report_json(const CubeReport& report);
+nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma);
 
-// The whole certificate for an exhaustive cube check of `game`.
-nlohmann::ordered_json make_certificate(const Game& game, const CubeReport& cube,
-                                        const RunInfo& run);
+// The whole certificate of a checked proof file.
+nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run);
 
 // The certificate without its "run" object: what must be identical from run to run.
 nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate);

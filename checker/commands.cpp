@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -15,7 +17,8 @@
 #include "certificate.hpp"
 #include "cube_check.hpp"
 #include "cube_engine.hpp"
-#include "manabe_claims.hpp"
+#include "proof_check.hpp"
+#include "z3_backend.hpp"
 #include "reference_engine.hpp"
 
 namespace nimcert {
@@ -53,14 +56,21 @@ struct TableCommand {
   bool csv = false;
 };
 struct CertifyCommand {
-  GameOptions game;
-  Heap n = 512;
-  std::string out = "certs/manabe-2024.cert.json";
+  std::vector<std::string> proofs;
+  std::optional<Heap> cube;
+  std::string out;
+  unsigned timeout_ms = 60000;
+};
+struct ExportCommand {
+  std::vector<std::string> proofs;
+  std::string dir = "smt2";
+  unsigned timeout_ms = 60000;
 };
 
 GrundyCommand grundy_options;
 TableCommand table_options;
 CertifyCommand certify_options;
+ExportCommand export_options;
 std::map<const CLI::App*, std::function<int()>> runners;
 
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
@@ -102,29 +112,97 @@ int run_table(const TableCommand& o) {
   return 0;
 }
 
+// The proof files named, or every *.proof under certs/ in name order.
+std::vector<std::string> proof_files(const std::vector<std::string>& named) {
+  if (!named.empty()) return named;
+  std::vector<std::string> found;
+  if (std::filesystem::is_directory("certs"))
+    for (const auto& entry : std::filesystem::directory_iterator("certs"))
+      if (entry.path().extension() == ".proof") found.push_back(entry.path().string());
+  std::sort(found.begin(), found.end());
+  if (found.empty()) throw std::invalid_argument("no proof files given and none under certs/");
+  return found;
+}
+
+// certs/x.proof -> certs/x.cert.json
+std::string certificate_path(const std::string& proof) {
+  std::filesystem::path p(proof);
+  return (p.parent_path() / (p.stem().string() + ".cert.json")).string();
+}
+
 int run_certify(const CertifyCommand& o) {
-  const auto game = o.game.make();
-  const auto claims = manabe_claims();
-  std::vector<const CubeClaim*> claim_ptrs;
-  for (const auto& c : claims) claim_ptrs.push_back(c.get());
-  const auto start = std::chrono::steady_clock::now();
-  Progress progress;
-  if (stderr_is_terminal())
-    progress = [](std::uint64_t done, std::uint64_t total) {
-      std::fprintf(stderr, "\rnimcert certify: cube slice %llu/%llu", (unsigned long long)done,
-                   (unsigned long long)total);
-      if (done == total) std::fprintf(stderr, "\n");
-    };
-  const CubeReport report = check_cube(*game, o.n, claim_ptrs, progress);
-  RunInfo run;
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const auto certificate = make_certificate(*game, report, run);
-  write_file_atomically(o.out, certificate_text(certificate));
-  for (const ClaimOutcome& c : report.claims)
-    fmt::print("{:<14} {}\n", c.name, c.holds ? "holds" : "FAILS");
-  fmt::print("verdict: {} ({} on [0,{}]^3, certificate {})\n", report.holds() ? "HOLDS" : "FAILS",
-             game->describe(), o.n, o.out);
-  return report.holds() ? 0 : 1;
+  const auto proofs = proof_files(o.proofs);
+  if (!o.out.empty() && proofs.size() != 1)
+    throw std::invalid_argument("--out needs exactly one proof file");
+  ProofOptions options;
+  options.cube = o.cube;
+  options.lemma.timeout_ms = o.timeout_ms;
+  bool all_hold = true;
+  for (const std::string& proof : proofs) {
+    const auto start = std::chrono::steady_clock::now();
+    Progress progress;
+    if (stderr_is_terminal())
+      progress = [&](std::uint64_t done, std::uint64_t total) {
+        std::fprintf(stderr, "\rnimcert certify %s: cube slice %llu/%llu", proof.c_str(),
+                     (unsigned long long)done, (unsigned long long)total);
+        if (done == total) std::fprintf(stderr, "\n");
+      };
+    const ProofReport report = check_proof(proof, options, progress);
+    RunInfo run;
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string out = o.out.empty() ? certificate_path(proof) : o.out;
+    write_file_atomically(out, certificate_text(make_certificate(report, run)));
+    if (report.cube)
+      for (const ClaimOutcome& c : report.cube->claims)
+        fmt::print("  claim {:<16} {}\n", c.name, c.holds ? "holds" : "FAILS");
+    for (const smt::LemmaOutcome& l : report.lemmas)
+      fmt::print("  lemma {:<16} {}\n", l.label, smt::verdict_name(l.verdict));
+    const smt::Verdict v = report.verdict();
+    all_hold = all_hold && v == smt::Verdict::Holds;
+    fmt::print("{}: {} ({})\n", proof, smt::verdict_name(v), out);
+  }
+  fmt::print("verdict: {}\n", all_hold ? "HOLDS" : "FAILS");
+  return all_hold ? 0 : 1;
+}
+
+// A label as a file name: "(14)<=>(16)" -> "14-16".
+std::string file_label(const std::string& label) {
+  std::string s;
+  for (char c : label) {
+    if (std::isalnum(static_cast<unsigned char>(c))) s += c;
+    else if (!s.empty() && s.back() != '-') s += '-';
+  }
+  while (!s.empty() && s.back() == '-') s.pop_back();
+  return s.empty() ? "lemma" : s;
+}
+
+int run_export(const ExportCommand& o) {
+  std::size_t written = 0;
+  for (const std::string& proof_path : proof_files(o.proofs)) {
+    const smt::ProofFile proof = smt::read_proof(proof_path);
+    const std::filesystem::path dir =
+        std::filesystem::path(o.dir) / std::filesystem::path(proof_path).stem();
+    std::filesystem::create_directories(dir);
+    std::map<std::string, int> used;
+    for (const smt::LemmaSpec& lemma : proof.lemmas) {
+      std::string base = file_label(lemma.label);
+      if (used[base]++) base += "-" + std::to_string(used[base]);
+      const smt::ExprPtr conclusion = smt::expand(lemma.conclusion, proof.definitions);
+      std::vector<smt::ExprPtr> hypotheses;
+      for (const auto& h : lemma.hypotheses) hypotheses.push_back(smt::expand(h, proof.definitions));
+      for (unsigned w : lemma.widths) {
+        const smt::Query q = smt::make_query(lemma.variables, hypotheses, conclusion, w,
+                                             "nimcert lemma " + lemma.label + " at width " +
+                                                 std::to_string(w));
+        const smt::SolverRun run = smt::solve_with_z3(q, o.timeout_ms);
+        const auto file = dir / fmt::format("{}-w{}.smt2", base, w);
+        write_file_atomically(file, smt::with_status(q.smt2, run.answer));
+        ++written;
+      }
+    }
+  }
+  fmt::print("wrote {} SMT-LIB 2.6 files under {}\n", written, o.dir);
+  return 0;
 }
 
 }  // namespace
@@ -143,11 +221,22 @@ void register_commands(CLI::App& app) {
   runners[table] = [] { return run_table(table_options); };
 
   auto* certify = app.add_subcommand(
-      "certify", "Check the claims on the cube [0,N]^3 exhaustively and write a certificate");
-  certify_options.game.add_to(certify);
-  certify->add_option("-n,--n", certify_options.n, "Cube size N")->capture_default_str();
-  certify->add_option("-o,--out", certify_options.out, "Certificate file")->capture_default_str();
+      "certify", "Check proof files (claims on the cube, lemmas with Z3 and by enumeration) and "
+                 "write their certificates (certs/X.proof -> certs/X.cert.json)");
+  certify->add_option("proofs", certify_options.proofs, "Proof files (default: certs/*.proof)");
+  certify->add_option("--cube", certify_options.cube, "Cube size N, overriding the proof file");
+  certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
+  certify->add_option("--timeout-ms", certify_options.timeout_ms, "Z3 time limit per query")
+      ->capture_default_str();
   runners[certify] = [] { return run_certify(certify_options); };
+
+  auto* exporter = app.add_subcommand(
+      "export-smt2", "Write every lemma query as an SMT-LIB 2.6 benchmark (DIR/PROOF/LABEL-wW.smt2)");
+  exporter->add_option("proofs", export_options.proofs, "Proof files (default: certs/*.proof)");
+  exporter->add_option("--dir", export_options.dir, "Output folder")->capture_default_str();
+  exporter->add_option("--timeout-ms", export_options.timeout_ms, "Z3 time limit per query")
+      ->capture_default_str();
+  runners[exporter] = [] { return run_export(export_options); };
 }
 
 int run_selected_command(const CLI::App& app) {

@@ -71,7 +71,10 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   });
   report.table_sha256 = digest.hex_digest();
   for (std::size_t c = 0; c < claims.size(); ++c) {
-    ClaimOutcome outcome{claims[c]->name(), claims[c]->statement(), !first_failure[c], {}};
+    ClaimOutcome outcome;
+    outcome.name = claims[c]->name();
+    outcome.statement = claims[c]->statement();
+    outcome.holds = !first_failure[c];
     if (first_failure[c])
       outcome.counterexample = explain_position(game, *first_failure[c], claims[c]);
     report.claims.push_back(std::move(outcome));

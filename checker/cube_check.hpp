@@ -32,6 +32,7 @@ struct Counterexample {
 struct ClaimOutcome {
   std::string name;
   std::string statement;
+  std::string text;  // the source's wording, when the claim comes from a proof file
   bool holds = false;
   std::optional<Counterexample> counterexample;
 };

@@ -6,6 +6,7 @@
 #include <build_info.hpp>
 #include <cstdio>
 #include <exception>
+#include <z3++.h>
 
 #include "commands.hpp"
 
@@ -35,6 +36,9 @@ int main(int argc, char** argv) {
   }
   try {
     return nimcert::run_selected_command(app);
+  } catch (const z3::exception& e) {  // not a std::exception
+    std::fprintf(stderr, "nimcert: Z3 error: %s\n", e.msg());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "nimcert: error: %s\n", e.what());
     return 2;

@@ -49,21 +49,6 @@ fs::path scratch_dir(const std::string& name) {
   return d;
 }
 
-TEST(Certificate, StablePartIsIdenticalAcrossRuns) {
-  const auto claims = manabe_claims();
-  std::vector<const CubeClaim*> p;
-  for (const auto& c : claims) p.push_back(c.get());
-  Amalgamation game;
-  const auto a = make_certificate(game, check_cube(game, 20, p), RunInfo{1.0});
-  const auto b = make_certificate(game, check_cube(game, 20, p), RunInfo{2.0});
-  EXPECT_NE(certificate_text(a), certificate_text(b));  // the timings differ
-  EXPECT_EQ(certificate_text(stable_part(a)), certificate_text(stable_part(b)));
-  EXPECT_EQ(a["verdict"], "holds");
-  EXPECT_EQ(a["exhaustive"]["positions"], 21u * 21u * 21u);
-  EXPECT_EQ(a["game"]["parameters"]["merge_min"], 2);
-  EXPECT_FALSE(stable_part(a).contains("run"));
-}
-
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {
   const fs::path dir = scratch_dir("atomic");
   write_file_atomically(dir / "a.json", "first\n");

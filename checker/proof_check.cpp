@@ -1,0 +1,50 @@
+// Checking a proof file (see proof_check.hpp).
+#include "proof_check.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "proof_claims.hpp"
+#include "sha256.hpp"
+
+namespace nimcert {
+
+smt::Verdict ProofReport::verdict() const {
+  bool unknown = false;
+  if (cube && !cube->holds()) return smt::Verdict::Fails;
+  for (const auto& l : lemmas) {
+    if (l.verdict == smt::Verdict::Fails) return smt::Verdict::Fails;
+    unknown = unknown || l.verdict == smt::Verdict::Unknown;
+  }
+  return unknown ? smt::Verdict::Unknown : smt::Verdict::Holds;
+}
+
+ProofReport check_proof(const std::string& path, const ProofOptions& options,
+                        const Progress& progress) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read the proof file");
+  std::stringstream text;
+  text << in.rdbuf();
+  ProofReport report;
+  report.proof = smt::parse_proof(text.str(), path);
+  report.proof_name = std::filesystem::path(path).filename().string();
+  report.proof_sha256 = Sha256::of(text.str());
+  if (!report.proof.claims.empty()) {
+    report.game = make_game(report.proof.game.name, report.proof.game.parameters);
+    const Heap n = options.cube ? *options.cube : report.proof.cube;
+    const auto claims = proof_claims(report.proof);
+    std::vector<const CubeClaim*> pointers;
+    for (const auto& c : claims) pointers.push_back(c.get());
+    report.cube = check_cube(*report.game, n, pointers, progress);
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      report.cube->claims[i].text = report.proof.claims[i].text;
+  } else if (!report.proof.game.name.empty()) {
+    report.game = make_game(report.proof.game.name, report.proof.game.parameters);
+  }
+  for (const smt::LemmaSpec& lemma : report.proof.lemmas)
+    report.lemmas.push_back(smt::check_lemma(lemma, report.proof.definitions, options.lemma));
+  return report;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,36 @@
+// Checking a whole proof file: its claims on the cube, exhaustively, and each of its lemmas
+// with Z3 and by enumeration.  The proof's verdict needs every lemma and every claim.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cube_check.hpp"
+#include "game.hpp"
+#include "lemma_check.hpp"
+#include "proof_file.hpp"
+
+namespace nimcert {
+
+struct ProofOptions {
+  smt::LemmaOptions lemma;
+  std::optional<Heap> cube;  // overrides the proof file's cube size
+};
+
+struct ProofReport {
+  smt::ProofFile proof;
+  std::string proof_name;    // file name, without folders
+  std::string proof_sha256;  // of the file's bytes
+  std::unique_ptr<Game> game;
+  std::optional<CubeReport> cube;  // absent when the file states no claims
+  std::vector<smt::LemmaOutcome> lemmas;
+
+  smt::Verdict verdict() const;
+};
+
+ProofReport check_proof(const std::string& path, const ProofOptions& options,
+                        const Progress& progress = {});
+
+}  // namespace nimcert

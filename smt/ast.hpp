@@ -1,0 +1,71 @@
+// The abstract syntax of the proof language: expressions over natural numbers.
+//
+// Every value is a natural number; a comparison or logical connective yields a boolean, and a
+// boolean used as a number counts as 0 or 1 (so edge counts can be written as sums of
+// comparisons), while a number used as a condition means "is not 0".  Definitions are kept as
+// calls in the AST so that the certificate prints statements as the author wrote them;
+// expand() inlines them before any backend sees the expression.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace nimcert::smt {
+
+enum class Op {
+  Const, Var, Call,                       // leaves and definition calls
+  Add, Sub, Mul, Div, Mod,                // arithmetic; Sub is truncated (a < b gives 0)
+  BitXor, BitAnd, BitOr, Shl, Shr,        // bitwise
+  Eq, Ne, Lt, Le, Gt, Ge,                 // comparisons
+  Not, And, Or, Implies, Iff,             // logic
+  Ite,                                    // if c then a else b
+};
+
+struct SourceLocation {
+  int line = 0, column = 0;
+};
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+struct Expr {
+  Op op;
+  std::uint64_t value = 0;  // Const
+  std::string name;         // Var, Call
+  std::vector<ExprPtr> args;
+  SourceLocation where;
+};
+
+ExprPtr make_const(std::uint64_t v);
+ExprPtr make_var(std::string name);
+ExprPtr make_node(Op op, std::vector<ExprPtr> args);
+
+// True for the operators whose result is a boolean.
+bool is_boolean(Op op);
+// Whether an expression yields a boolean (an Ite yields one when both branches do).
+bool yields_boolean(const Expr& e);
+
+// The operator's spelling in the proof language.
+const char* spelling(Op op);
+
+// Fully parenthesised canonical text: what was really checked.
+std::string to_string(const Expr& e);
+
+struct Definition {
+  std::string name;
+  std::vector<std::string> parameters;
+  ExprPtr body;
+  SourceLocation where;
+};
+
+using Definitions = std::map<std::string, Definition>;
+
+// The expression with every call replaced by the definition's body (parameters substituted).
+// Shared subterms stay shared.  Throws std::invalid_argument for an unknown definition or a
+// wrong number of arguments (the parser already rejects both; this is a second guard).
+ExprPtr expand(const ExprPtr& e, const Definitions& definitions);
+
+}  // namespace nimcert::smt

@@ -1,0 +1,60 @@
+// The C++ evaluator of proof-language expressions: compiled once, run over batches.
+//
+// An expanded expression is compiled to straight-line code (one instruction per distinct
+// subterm, common subterms computed once) and evaluated over a batch of assignments at a
+// time, an instruction for all lanes before the next, so the inner loops are simple and the
+// interpretation overhead is paid per batch, not per assignment.  Values are exact naturals
+// in the value type T (uint64_t for enumeration, unsigned __int128 to re-check Z3 models);
+// a result that would not fit T sets the overflow flag instead of wrapping, and a caller must
+// treat an overflowed evaluation as "not evaluated", never as true or false.
+//
+// This evaluator shares nothing with the Z3 translation (z3_backend.cpp): it is the
+// independent second opinion.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+
+namespace nimcert::smt {
+
+using u128 = unsigned __int128;
+
+class Program {
+ public:
+  // Compiles the expanded expressions `outputs` over the variables `variables` (their order
+  // is the order of the lanes' inputs).  Throws std::invalid_argument on a call or an unknown
+  // variable.
+  Program(const std::vector<std::string>& variables, const std::vector<ExprPtr>& outputs);
+
+  std::size_t variable_count() const { return variables_; }
+  std::size_t output_count() const { return outputs_.size(); }
+  std::size_t instruction_count() const { return code_.size(); }
+
+  // Evaluates every output on `lanes` assignments.  inputs[v][j] is variable v in lane j;
+  // out[k][j] receives output k in lane j.  Returns false when some lane overflowed T.
+  template <class T>
+  bool run(std::size_t lanes, const std::vector<const T*>& inputs, std::vector<T*>& out) const;
+
+  // One assignment: the outputs, or false on overflow.
+  template <class T>
+  bool run_one(const std::vector<T>& input, std::vector<T>& out) const;
+
+ private:
+  struct Instruction {
+    Op op;
+    std::uint32_t a = 0, b = 0, c = 0;  // operand registers (or variable index for Var)
+    std::uint64_t value = 0;           // Const
+  };
+  std::uint32_t compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
+                        std::map<std::string, std::uint32_t>& seen);
+
+  std::size_t variables_;
+  std::vector<Instruction> code_;
+  std::vector<std::uint32_t> outputs_;
+};
+
+}  // namespace nimcert::smt

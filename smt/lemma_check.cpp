@@ -1,0 +1,210 @@
+// Lemma checking (see lemma_check.hpp).
+#include "lemma_check.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+
+namespace nimcert::smt {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Holds: return "holds";
+    case Verdict::Fails: return "fails";
+    default: return "unknown";
+  }
+}
+
+std::string u128_to_string(u128 v) {
+  if (v == 0) return "0";
+  std::string s;
+  while (v) {
+    s += static_cast<char>('0' + static_cast<int>(v % 10));
+    v /= 10;
+  }
+  return {s.rbegin(), s.rend()};
+}
+
+std::string canonical_statement(const LemmaSpec& lemma) {
+  std::string s;
+  for (std::size_t i = 0; i < lemma.hypotheses.size(); ++i)
+    s += (i ? " && " : "") + to_string(*lemma.hypotheses[i]);
+  if (!s.empty()) s += " -> ";
+  return s + to_string(*lemma.conclusion);
+}
+
+ExprPtr lemma_implication(const LemmaSpec& lemma, const Definitions& definitions) {
+  ExprPtr c = expand(lemma.conclusion, definitions);
+  if (lemma.hypotheses.empty()) return c;
+  ExprPtr h = expand(lemma.hypotheses[0], definitions);
+  for (std::size_t i = 1; i < lemma.hypotheses.size(); ++i)
+    h = make_node(Op::And, {h, expand(lemma.hypotheses[i], definitions)});
+  return make_node(Op::Implies, {h, c});
+}
+
+namespace {
+
+// Enumerates the assignments whose first variable lies in [first_low, first_high], in
+// lexicographic order, batching the last variable.  Stops at the first counterexample.
+struct Slice {
+  std::uint64_t cases = 0;
+  bool overflow = false;
+  std::optional<std::vector<std::uint64_t>> counterexample;
+};
+
+Slice enumerate_slice(const Program& program, std::size_t k, std::uint64_t low, std::uint64_t high,
+                      std::uint64_t first_low, std::uint64_t first_high) {
+  constexpr std::size_t kBatch = 512;
+  Slice slice;
+  std::vector<std::vector<std::uint64_t>> lanes(k, std::vector<std::uint64_t>(kBatch));
+  std::vector<const std::uint64_t*> inputs;
+  for (auto& l : lanes) inputs.push_back(l.data());
+  std::vector<std::uint64_t> result(kBatch);
+  std::vector<std::uint64_t*> outputs = {result.data()};
+  std::vector<std::uint64_t> outer(k, low);  // the current values of variables 0..k-2
+  if (k > 1) outer[0] = first_low;
+  for (;;) {
+    if (k == 1 && slice.cases > 0) break;
+    const std::uint64_t inner_low = k == 1 ? first_low : low;
+    const std::uint64_t inner_high = k == 1 ? first_high : high;
+    for (std::uint64_t start = inner_low;; start += kBatch) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, inner_high - start + 1));
+      for (std::size_t v = 0; v + 1 < k; ++v) std::fill(lanes[v].begin(), lanes[v].begin() + n, outer[v]);
+      for (std::size_t j = 0; j < n; ++j) lanes[k - 1][j] = start + j;
+      if (!program.run<std::uint64_t>(n, inputs, outputs)) {
+        slice.overflow = true;
+        return slice;
+      }
+      slice.cases += n;
+      for (std::size_t j = 0; j < n; ++j)
+        if (result[j] == 0) {
+          std::vector<std::uint64_t> cx(outer.begin(), outer.end() - 1);
+          cx.push_back(start + j);
+          slice.counterexample = cx;
+          return slice;
+        }
+      if (inner_high - start < kBatch) break;
+    }
+    if (k == 1) break;
+    // Odometer over variables k-2 .. 0; variable 0 stays within [first_low, first_high].
+    std::size_t v = k - 1;
+    for (;;) {
+      if (v == 0) return slice;
+      --v;
+      const std::uint64_t top = v == 0 ? first_high : high;
+      if (outer[v] < top) {
+        ++outer[v];
+        break;
+      }
+      outer[v] = low;
+    }
+  }
+  return slice;
+}
+
+}  // namespace
+
+EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
+                                   const ExprPtr& implication, std::uint64_t low,
+                                   std::uint64_t high, unsigned threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const Program program(variables, {implication});
+  const std::size_t k = variables.size();
+  EnumerationOutcome out;
+  out.low = low;
+  out.high = high;
+  // Split the first variable's range into blocks handed out in order; each block's first
+  // counterexample is kept, and the lexicographically first over all blocks is reported.
+  const std::uint64_t span = high - low + 1;
+  const std::uint64_t blocks = std::min<std::uint64_t>(span, 64);
+  std::vector<Slice> results(blocks);
+  std::mutex m;
+  std::uint64_t next_block = 0;
+  auto worker = [&] {
+    for (;;) {
+      std::uint64_t b;
+      {
+        std::lock_guard<std::mutex> lock(m);
+        b = next_block++;
+      }
+      if (b >= blocks) return;
+      const std::uint64_t first_low = low + span * b / blocks;
+      const std::uint64_t first_high = low + span * (b + 1) / blocks - 1;
+      results[b] = enumerate_slice(program, k, low, high, first_low, first_high);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < std::max(1u, threads); ++t) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  out.verdict = Verdict::Holds;
+  for (const Slice& s : results) {
+    out.cases += s.cases;
+    if (s.overflow) {
+      out.verdict = Verdict::Unknown;
+      out.note = "an intermediate value exceeded 64 bits; narrow the range";
+      break;
+    }
+    if (s.counterexample) {  // blocks are in lexicographic order: the first one found wins
+      out.verdict = Verdict::Fails;
+      out.counterexample = s.counterexample;
+      break;
+    }
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
+                         const LemmaOptions& options) {
+  LemmaOutcome out;
+  out.label = lemma.label;
+  out.text = lemma.text;
+  out.statement = canonical_statement(lemma);
+  out.variables = lemma.variables;
+  const ExprPtr conclusion = expand(lemma.conclusion, definitions);
+  std::vector<ExprPtr> hypotheses;
+  for (const ExprPtr& h : lemma.hypotheses) hypotheses.push_back(expand(h, definitions));
+  const ExprPtr implication = lemma_implication(lemma, definitions);
+  const Program recheck(lemma.variables, {implication});
+
+  bool all_unsat = true, some_counterexample = false;
+  for (unsigned w : lemma.widths) {
+    const Query q = make_query(lemma.variables, hypotheses, conclusion, w,
+                               "nimcert lemma " + lemma.label + " at width " + std::to_string(w));
+    const SolverRun run = solve_with_z3(q, options.timeout_ms);
+    WidthOutcome o;
+    o.width = w;
+    o.answer = run.answer;
+    o.seconds = run.seconds;
+    o.note = run.reason;
+    if (run.answer == Answer::Sat) {
+      // The model is reported only if the C++ evaluator confirms it violates the lemma.
+      std::vector<u128> input;
+      for (const std::string& v : lemma.variables) input.push_back(run.model.at(v));
+      std::vector<u128> value;
+      if (!run.model_fits || !recheck.run_one<u128>(input, value)) {
+        o.note = "the model is too large for the C++ evaluator to re-check";
+      } else if (value[0] != 0) {
+        o.note = "Z3's model does not violate the lemma in the C++ evaluator";
+      } else {
+        o.counterexample = run.model;
+        some_counterexample = true;
+      }
+    }
+    all_unsat = all_unsat && run.answer == Answer::Unsat;
+    o.smt2 = with_status(q.smt2, run.answer);
+    out.widths.push_back(std::move(o));
+  }
+  out.enumeration = enumerate_lemma(lemma.variables, implication, lemma.low, lemma.high, options.threads);
+  if (some_counterexample || out.enumeration.verdict == Verdict::Fails)
+    out.verdict = Verdict::Fails;
+  else if (all_unsat && out.enumeration.verdict == Verdict::Holds)
+    out.verdict = Verdict::Holds;
+  else
+    out.verdict = Verdict::Unknown;
+  return out;
+}
+
+}  // namespace nimcert::smt

@@ -1,0 +1,70 @@
+// Checking one lemma two independent ways: Z3 at each width, and enumeration in C++.
+//
+// The lemma's verdict needs both: it holds when Z3 answers unsat at every width and the
+// enumeration finds no counterexample; it fails when either finds a counterexample (a Z3
+// model counts only after the C++ evaluator confirms it); anything else (unknown, timeout,
+// a model that does not re-check, an enumeration that overflowed) is unknown, never holds.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proof_file.hpp"
+#include "z3_backend.hpp"
+
+namespace nimcert::smt {
+
+enum class Verdict { Holds, Fails, Unknown };
+const char* verdict_name(Verdict v);  // "holds", "fails", "unknown"
+
+struct WidthOutcome {
+  unsigned width = 0;
+  Answer answer = Answer::Unknown;
+  std::string smt2;  // the benchmark as exported, :status set to the answer
+  std::string note;         // why unknown; or that a model failed to re-check
+  std::optional<std::map<std::string, u128>> counterexample;  // re-checked model
+  double seconds = 0;
+};
+
+struct EnumerationOutcome {
+  std::uint64_t low = 0, high = 0;
+  std::uint64_t cases = 0;
+  Verdict verdict = Verdict::Unknown;
+  std::string note;  // why unknown (overflow)
+  std::optional<std::vector<std::uint64_t>> counterexample;  // first in lexicographic order
+  double seconds = 0;
+};
+
+struct LemmaOutcome {
+  std::string label, text, statement;  // statement: canonical, fully parenthesised
+  std::vector<std::string> variables;
+  std::vector<WidthOutcome> widths;
+  EnumerationOutcome enumeration;
+  Verdict verdict = Verdict::Unknown;
+};
+
+struct LemmaOptions {
+  unsigned timeout_ms = 60000;
+  unsigned threads = 2;
+};
+
+// The statement as checked: "h1 && h2 -> c", each part canonical.
+std::string canonical_statement(const LemmaSpec& lemma);
+
+LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
+                         const LemmaOptions& options = {});
+
+// Enumeration alone over [low, high]^k of the expanded "hypotheses -> conclusion".
+EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
+                                   const ExprPtr& implication, std::uint64_t low,
+                                   std::uint64_t high, unsigned threads);
+
+// The expanded implication "h1 && ... && hn -> c" (just c without hypotheses).
+ExprPtr lemma_implication(const LemmaSpec& lemma, const Definitions& definitions);
+
+std::string u128_to_string(u128 v);
+
+}  // namespace nimcert::smt

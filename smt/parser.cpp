@@ -1,0 +1,413 @@
+// The proof-language parser: a hand-written lexer and a precedence-climbing expression parser.
+//
+// Precedence, loosest first (docs/proof-language.md): <->, ->, ||, &&, !, comparisons,
+// |, ^, &, << >>, + -, * / %.  Unlike C, the bitwise operators bind tighter than the
+// comparisons, so `a & b == 0` means `(a & b) == 0`.  Comparisons do not chain and <-> does
+// not associate: `a < b < c` and `a <-> b <-> c` are errors, not surprises.
+#include <fmt/format.h>
+
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "proof_file.hpp"
+
+namespace nimcert::smt {
+
+namespace {
+
+enum class Tok { Ident, Number, String, Punct, End };
+
+struct Token {
+  Tok kind;
+  std::string text;
+  std::uint64_t number = 0;
+  SourceLocation where;
+};
+
+const std::set<std::string> kKeywords = {"game",   "cube", "def",  "claim", "lemma", "vars",
+                                         "assume", "prove", "widths", "enumerate", "end", "if",
+                                         "then",   "else", "true", "false"};
+
+class Lexer {
+ public:
+  Lexer(const std::string& text, const std::string& path) : text_(text), path_(path) {}
+
+  std::vector<Token> run() {
+    std::vector<Token> out;
+    for (;;) {
+      skip_space();
+      Token t;
+      t.where = {line_, column_};
+      if (pos_ >= text_.size()) {
+        t.kind = Tok::End;
+        out.push_back(t);
+        return out;
+      }
+      const char c = text_[pos_];
+      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+        t.kind = Tok::Ident;
+        while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) ||
+                                       text_[pos_] == '_'))
+          t.text += advance();
+      } else if (std::isdigit(static_cast<unsigned char>(c))) {
+        t.kind = Tok::Number;
+        while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+          const unsigned d = advance() - '0';
+          if (t.number > (UINT64_MAX - d) / 10) fail(t.where, "a number below 2^64");
+          t.number = t.number * 10 + d;
+          t.text += static_cast<char>('0' + d);
+        }
+      } else if (c == '"') {
+        t.kind = Tok::String;
+        advance();
+        while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') t.text += advance();
+        if (pos_ >= text_.size() || text_[pos_] != '"') fail(t.where, "a closing \" on the same line");
+        advance();
+      } else {
+        t.kind = Tok::Punct;
+        static const char* const kPuncts[] = {"<->", "<<", ">>", "==", "!=", "<=", ">=", "&&",
+                                              "||",  "->", "..", "(",  ")",  ",",  "=",  ":",
+                                              "+",   "-",  "*",  "/",  "%",  "^",  "&",  "|",
+                                              "<",   ">",  "!"};
+        for (const char* p : kPuncts) {
+          const std::string s(p);
+          if (text_.compare(pos_, s.size(), s) == 0) {
+            t.text = s;
+            for (std::size_t i = 0; i < s.size(); ++i) advance();
+            break;
+          }
+        }
+        if (t.text.empty()) fail(t.where, fmt::format("a token, not '{}'", c));
+      }
+      out.push_back(t);
+    }
+  }
+
+  [[noreturn]] void fail(SourceLocation w, const std::string& what) const {
+    throw ParseError(fmt::format("{}:{}:{}: expected {}", path_, w.line, w.column, what));
+  }
+
+ private:
+  char advance() {
+    const char c = text_[pos_++];
+    if (c == '\n') {
+      ++line_;
+      column_ = 1;
+    } else {
+      ++column_;
+    }
+    return c;
+  }
+  void skip_space() {
+    while (pos_ < text_.size()) {
+      if (text_[pos_] == '#') {
+        while (pos_ < text_.size() && text_[pos_] != '\n') advance();
+      } else if (std::isspace(static_cast<unsigned char>(text_[pos_]))) {
+        advance();
+      } else {
+        break;
+      }
+    }
+  }
+
+  const std::string& text_;
+  const std::string& path_;
+  std::size_t pos_ = 0;
+  int line_ = 1, column_ = 1;
+};
+
+// Binary operators by precedence level, loosest first; Not sits between && and comparisons.
+struct Level {
+  std::vector<std::pair<std::string, Op>> ops;
+  enum { Left, Right, None } associativity;
+};
+const std::vector<Level> kLevels = {
+    {{{"<->", Op::Iff}}, Level::None},
+    {{{"->", Op::Implies}}, Level::Right},
+    {{{"||", Op::Or}}, Level::Left},
+    {{{"&&", Op::And}}, Level::Left},
+    {{{"==", Op::Eq}, {"!=", Op::Ne}, {"<", Op::Lt}, {"<=", Op::Le}, {">", Op::Gt}, {">=", Op::Ge}},
+     Level::None},
+    {{{"|", Op::BitOr}}, Level::Left},
+    {{{"^", Op::BitXor}}, Level::Left},
+    {{{"&", Op::BitAnd}}, Level::Left},
+    {{{"<<", Op::Shl}, {">>", Op::Shr}}, Level::Left},
+    {{{"+", Op::Add}, {"-", Op::Sub}}, Level::Left},
+    {{{"*", Op::Mul}, {"/", Op::Div}, {"%", Op::Mod}}, Level::Left},
+};
+constexpr std::size_t kNotLevel = 4;  // `!` binds looser than comparisons: !a == b is !(a == b)
+
+class Parser {
+ public:
+  Parser(const std::string& text, const std::string& path) : lexer_(text, path), path_(path) {
+    tokens_ = lexer_.run();
+  }
+
+  ProofFile run() {
+    ProofFile file;
+    file.path = path_;
+    bool have_game = false;
+    while (!at_end()) {
+      const Token& t = peek();
+      if (is_word("game")) {
+        if (have_game) fail(t.where, "one game declaration only");
+        next();
+        file.game = parse_game();
+        have_game = true;
+      } else if (is_word("cube")) {
+        next();
+        const Token n = expect_number("the cube size N");
+        if (n.number > 4096) fail(n.where, "a cube size N <= 4096");
+        file.cube = static_cast<std::uint32_t>(n.number);
+      } else if (is_word("def")) {
+        next();
+        parse_definition(file.definitions);
+      } else if (is_word("claim")) {
+        next();
+        file.claims.push_back(parse_claim(file));
+      } else if (is_word("lemma")) {
+        next();
+        file.lemmas.push_back(parse_lemma(file.definitions));
+      } else {
+        fail(t.where, "game, cube, def, claim or lemma");
+      }
+    }
+    if (!have_game && !file.claims.empty()) fail(peek().where, "a game declaration for the claims");
+    return file;
+  }
+
+ private:
+  // --- tokens ---
+  const Token& peek() const { return tokens_[pos_]; }
+  const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+  bool at_end() const { return peek().kind == Tok::End; }
+  bool is_word(const char* w) const { return peek().kind == Tok::Ident && peek().text == w; }
+  bool is_punct(const char* p) const { return peek().kind == Tok::Punct && peek().text == p; }
+  [[noreturn]] void fail(SourceLocation w, const std::string& what) const { lexer_.fail(w, what); }
+  void expect_punct(const char* p) {
+    if (!is_punct(p)) fail(peek().where, fmt::format("'{}'", p));
+    next();
+  }
+  void expect_word(const char* w) {
+    if (!is_word(w)) fail(peek().where, fmt::format("'{}'", w));
+    next();
+  }
+  Token expect_number(const std::string& what) {
+    if (peek().kind != Tok::Number) fail(peek().where, what);
+    return next();
+  }
+  Token expect_string(const std::string& what) {
+    if (peek().kind != Tok::String) fail(peek().where, what + " in double quotes");
+    return next();
+  }
+  Token expect_name(const std::string& what) {
+    if (peek().kind != Tok::Ident || kKeywords.count(peek().text)) fail(peek().where, what);
+    return next();
+  }
+
+  // --- declarations ---
+  GameSpec parse_game() {
+    GameSpec g;
+    g.name = expect_name("a game name").text;
+    if (is_punct("(")) {
+      next();
+      while (!is_punct(")")) {
+        const std::string key = expect_name("a parameter name").text;
+        expect_punct("=");
+        g.parameters[key] = expect_number("a natural-number parameter value").number;
+        if (!is_punct(")")) expect_punct(",");
+      }
+      next();
+    }
+    return g;
+  }
+
+  void parse_definition(Definitions& defs) {
+    Definition d;
+    d.where = peek().where;
+    d.name = expect_name("a definition name").text;
+    if (defs.count(d.name)) fail(d.where, fmt::format("a new name ('{}' is defined already)", d.name));
+    expect_punct("(");
+    while (!is_punct(")")) {
+      d.parameters.push_back(expect_name("a parameter name").text);
+      if (!is_punct(")")) expect_punct(",");
+    }
+    next();
+    expect_punct("=");
+    scope_ = std::set<std::string>(d.parameters.begin(), d.parameters.end());
+    definitions_ = &defs;
+    d.body = parse_expr();
+    defs[d.name] = d;
+  }
+
+  ClaimSpec parse_claim(const ProofFile& file) {
+    ClaimSpec c;
+    c.name = expect_string("the claim's name").text;
+    c.text = expect_string("the claim's source text").text;
+    expect_punct(":");
+    std::size_t heaps = file.game.name == "nim" && file.game.parameters.contains("heaps")
+                            ? file.game.parameters["heaps"].get<std::size_t>()
+                            : 3;
+    const auto vars = claim_variables(heaps);
+    scope_ = std::set<std::string>(vars.begin(), vars.end());
+    definitions_ = &file.definitions;
+    c.statement = parse_expr();
+    return c;
+  }
+
+  LemmaSpec parse_lemma(const Definitions& defs) {
+    LemmaSpec l;
+    l.where = peek().where;
+    l.label = expect_string("the lemma's label, e.g. \"(17)\"").text;
+    l.text = expect_string("the lemma's source text").text;
+    expect_word("vars");
+    while (peek().kind == Tok::Ident && !kKeywords.count(peek().text))
+      l.variables.push_back(next().text);
+    if (l.variables.empty()) fail(peek().where, "at least one variable after 'vars'");
+    scope_ = std::set<std::string>(l.variables.begin(), l.variables.end());
+    if (scope_.size() != l.variables.size()) fail(l.where, "distinct variable names");
+    definitions_ = &defs;
+    while (is_word("assume")) {
+      next();
+      l.hypotheses.push_back(parse_expr());
+    }
+    expect_word("prove");
+    l.conclusion = parse_expr();
+    expect_word("widths");
+    while (peek().kind == Tok::Number) {
+      const Token w = next();
+      if (w.number < 1 || w.number > 1024) fail(w.where, "a width between 1 and 1024");
+      l.widths.push_back(static_cast<unsigned>(w.number));
+    }
+    if (l.widths.empty()) fail(peek().where, "at least one width after 'widths'");
+    expect_word("enumerate");
+    l.low = expect_number("the enumeration's lower bound").number;
+    expect_punct("..");
+    const Token hi = expect_number("the enumeration's upper bound");
+    l.high = hi.number;
+    if (l.high < l.low) fail(hi.where, "an upper bound at least the lower bound");
+    expect_word("end");
+    return l;
+  }
+
+  // --- expressions ---
+  ExprPtr parse_expr() { return parse_level(0); }
+
+  ExprPtr parse_level(std::size_t level) {
+    if (level == kLevels.size()) return parse_primary();
+    if (level == kNotLevel && is_punct("!")) {
+      const SourceLocation w = next().where;
+      return located(make_node(Op::Not, {parse_level(level)}), w);
+    }
+    ExprPtr left = parse_level(level + 1);
+    const Level& L = kLevels[level];
+    for (;;) {
+      const Op* op = match(L);
+      if (!op) return left;
+      const SourceLocation w = next().where;
+      if (L.associativity == Level::Right) return located(make_node(*op, {left, parse_level(level)}), w);
+      ExprPtr right = parse_level(level + 1);
+      left = located(make_node(*op, {left, right}), w);
+      if (L.associativity == Level::None && match(L))
+        fail(peek().where, fmt::format("parentheses: '{}' does not chain", peek().text));
+    }
+  }
+
+  const Op* match(const Level& L) const {
+    if (peek().kind != Tok::Punct) return nullptr;
+    for (const auto& [text, op] : L.ops)
+      if (peek().text == text) return &op;
+    return nullptr;
+  }
+
+  ExprPtr parse_primary() {
+    const Token& t = peek();
+    if (t.kind == Tok::Number) return located(make_const(next().number), t.where);
+    if (is_punct("(")) {
+      next();
+      ExprPtr e = parse_expr();
+      expect_punct(")");
+      return e;
+    }
+    if (is_word("true") || is_word("false")) {
+      const bool v = next().text == "true";
+      return located(make_node(Op::Eq, {make_const(0), make_const(v ? 0 : 1)}), t.where);
+    }
+    if (is_word("if")) {
+      const SourceLocation w = next().where;
+      ExprPtr c = parse_expr();
+      expect_word("then");
+      ExprPtr a = parse_expr();
+      expect_word("else");
+      ExprPtr b = parse_expr();
+      return located(make_node(Op::Ite, {c, a, b}), w);
+    }
+    if (t.kind == Tok::Ident && !kKeywords.count(t.text)) {
+      const Token name = next();
+      if (is_punct("(")) return parse_call(name);
+      if (!scope_.count(name.text))
+        fail(name.where, fmt::format("a variable in scope, not '{}'", name.text));
+      return located(make_var(name.text), name.where);
+    }
+    fail(t.where, "an expression");
+  }
+
+  ExprPtr parse_call(const Token& name) {
+    auto it = definitions_->find(name.text);
+    if (it == definitions_->end())
+      fail(name.where, fmt::format("a defined function, not '{}'", name.text));
+    next();  // (
+    std::vector<ExprPtr> args;
+    while (!is_punct(")")) {
+      args.push_back(parse_expr());
+      if (!is_punct(")")) expect_punct(",");
+    }
+    next();
+    if (args.size() != it->second.parameters.size())
+      fail(name.where, fmt::format("{} argument(s) to {}", it->second.parameters.size(), name.text));
+    auto e = std::make_shared<Expr>();
+    e->op = Op::Call;
+    e->name = name.text;
+    e->args = std::move(args);
+    e->where = name.where;
+    return e;
+  }
+
+  static ExprPtr located(ExprPtr e, SourceLocation w) {
+    auto copy = std::make_shared<Expr>(*e);
+    copy->where = w;
+    return copy;
+  }
+
+  Lexer lexer_;
+  std::string path_;
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  std::set<std::string> scope_;
+  const Definitions* definitions_ = nullptr;
+};
+
+}  // namespace
+
+std::vector<std::string> claim_variables(std::size_t heaps) {
+  std::vector<std::string> v;
+  for (std::size_t i = 1; i <= heaps; ++i) v.push_back("x" + std::to_string(i));
+  v.push_back("G");
+  return v;
+}
+
+ProofFile parse_proof(const std::string& text, const std::string& path) {
+  return Parser(text, path).run();
+}
+
+ProofFile read_proof(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path + ": cannot read the proof file");
+  std::stringstream s;
+  s << in.rdbuf();
+  return parse_proof(s.str(), path);
+}
+
+}  // namespace nimcert::smt
