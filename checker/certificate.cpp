@@ -85,11 +85,10 @@ nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma) {
     o["domain"] = "every variable < 2^" + std::to_string(w.width);
     o["answer"] = smt::answer_name(w.answer);
     o["smt2_sha256"] = Sha256::of(w.smt2);
-    o["counterexample"] =
-        w.counterexample ? assignment([&](std::size_t i) {
-          return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
-        })
-                         : nlohmann::ordered_json();
+    o["counterexample"] = w.counterexample ? assignment([&](std::size_t i) {
+      return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
+    })
+                                           : nlohmann::ordered_json();
     if (!w.note.empty()) o["note"] = w.note;
     widths.push_back(std::move(o));
   }
@@ -117,12 +116,12 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["z3_seed"] = smt::kZ3Seed;
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
-                                                    {"parameters", report.game->parameters()}}
+                                                   {"parameters", report.game->parameters()}}
                           : nlohmann::ordered_json();
   nlohmann::ordered_json definitions = nlohmann::ordered_json::array();
   for (const auto& [name, d] : report.proof.definitions)
-    definitions.push_back({{"name", name}, {"parameters", d.parameters},
-                           {"body", smt::to_string(*d.body)}});
+    definitions.push_back(
+        {{"name", name}, {"parameters", d.parameters}, {"body", smt::to_string(*d.body)}});
   c["definitions"] = std::move(definitions);
   c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();

@@ -18,8 +18,8 @@
 #include "cube_check.hpp"
 #include "cube_engine.hpp"
 #include "proof_check.hpp"
-#include "z3_backend.hpp"
 #include "reference_engine.hpp"
+#include "z3_backend.hpp"
 
 namespace nimcert {
 
@@ -169,8 +169,10 @@ int run_certify(const CertifyCommand& o) {
 std::string file_label(const std::string& label) {
   std::string s;
   for (char c : label) {
-    if (std::isalnum(static_cast<unsigned char>(c))) s += c;
-    else if (!s.empty() && s.back() != '-') s += '-';
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      s += c;
+    else if (!s.empty() && s.back() != '-')
+      s += '-';
   }
   while (!s.empty() && s.back() == '-') s.pop_back();
   return s.empty() ? "lemma" : s;
@@ -189,11 +191,12 @@ int run_export(const ExportCommand& o) {
       if (used[base]++) base += "-" + std::to_string(used[base]);
       const smt::ExprPtr conclusion = smt::expand(lemma.conclusion, proof.definitions);
       std::vector<smt::ExprPtr> hypotheses;
-      for (const auto& h : lemma.hypotheses) hypotheses.push_back(smt::expand(h, proof.definitions));
+      for (const auto& h : lemma.hypotheses)
+        hypotheses.push_back(smt::expand(h, proof.definitions));
       for (unsigned w : lemma.widths) {
-        const smt::Query q = smt::make_query(lemma.variables, hypotheses, conclusion, w,
-                                             "nimcert lemma " + lemma.label + " at width " +
-                                                 std::to_string(w));
+        const smt::Query q =
+            smt::make_query(lemma.variables, hypotheses, conclusion, w,
+                            "nimcert lemma " + lemma.label + " at width " + std::to_string(w));
         const smt::SolverRun run = smt::solve_with_z3(q, o.timeout_ms);
         const auto file = dir / fmt::format("{}-w{}.smt2", base, w);
         write_file_atomically(file, smt::with_status(q.smt2, run.answer));
@@ -221,8 +224,9 @@ void register_commands(CLI::App& app) {
   runners[table] = [] { return run_table(table_options); };
 
   auto* certify = app.add_subcommand(
-      "certify", "Check proof files (claims on the cube, lemmas with Z3 and by enumeration) and "
-                 "write their certificates (certs/X.proof -> certs/X.cert.json)");
+      "certify",
+      "Check proof files (claims on the cube, lemmas with Z3 and by enumeration) and "
+      "write their certificates (certs/X.proof -> certs/X.cert.json)");
   certify->add_option("proofs", certify_options.proofs, "Proof files (default: certs/*.proof)");
   certify->add_option("--cube", certify_options.cube, "Cube size N, overriding the proof file");
   certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
@@ -231,7 +235,8 @@ void register_commands(CLI::App& app) {
   runners[certify] = [] { return run_certify(certify_options); };
 
   auto* exporter = app.add_subcommand(
-      "export-smt2", "Write every lemma query as an SMT-LIB 2.6 benchmark (DIR/PROOF/LABEL-wW.smt2)");
+      "export-smt2",
+      "Write every lemma query as an SMT-LIB 2.6 benchmark (DIR/PROOF/LABEL-wW.smt2)");
   exporter->add_option("proofs", export_options.proofs, "Proof files (default: certs/*.proof)");
   exporter->add_option("--dir", export_options.dir, "Output folder")->capture_default_str();
   exporter->add_option("--timeout-ms", export_options.timeout_ms, "Z3 time limit per query")

@@ -2,11 +2,12 @@
 //
 // Exit status: 0 every claim holds; 1 some claim fails or is unknown; 2 bad usage, bad input
 // or an internal error (including any Z3 exception).  Nothing below main() exits.
+#include <z3++.h>
+
 #include <CLI/CLI.hpp>
 #include <build_info.hpp>
 #include <cstdio>
 #include <exception>
-#include <z3++.h>
 
 #include "commands.hpp"
 

@@ -29,8 +29,17 @@ ExprPtr make_node(Op op, std::vector<ExprPtr> args) {
 
 bool is_boolean(Op op) {
   switch (op) {
-    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
-    case Op::Not: case Op::And: case Op::Or: case Op::Implies: case Op::Iff:
+    case Op::Eq:
+    case Op::Ne:
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge:
+    case Op::Not:
+    case Op::And:
+    case Op::Or:
+    case Op::Implies:
+    case Op::Iff:
       return true;
     default:
       return false;
@@ -44,41 +53,66 @@ bool yields_boolean(const Expr& e) {
 
 const char* spelling(Op op) {
   switch (op) {
-    case Op::Add: return "+";
-    case Op::Sub: return "-";
-    case Op::Mul: return "*";
-    case Op::Div: return "/";
-    case Op::Mod: return "%";
-    case Op::BitXor: return "^";
-    case Op::BitAnd: return "&";
-    case Op::BitOr: return "|";
-    case Op::Shl: return "<<";
-    case Op::Shr: return ">>";
-    case Op::Eq: return "==";
-    case Op::Ne: return "!=";
-    case Op::Lt: return "<";
-    case Op::Le: return "<=";
-    case Op::Gt: return ">";
-    case Op::Ge: return ">=";
-    case Op::Not: return "!";
-    case Op::And: return "&&";
-    case Op::Or: return "||";
-    case Op::Implies: return "->";
-    case Op::Iff: return "<->";
-    default: return "?";
+    case Op::Add:
+      return "+";
+    case Op::Sub:
+      return "-";
+    case Op::Mul:
+      return "*";
+    case Op::Div:
+      return "/";
+    case Op::Mod:
+      return "%";
+    case Op::BitXor:
+      return "^";
+    case Op::BitAnd:
+      return "&";
+    case Op::BitOr:
+      return "|";
+    case Op::Shl:
+      return "<<";
+    case Op::Shr:
+      return ">>";
+    case Op::Eq:
+      return "==";
+    case Op::Ne:
+      return "!=";
+    case Op::Lt:
+      return "<";
+    case Op::Le:
+      return "<=";
+    case Op::Gt:
+      return ">";
+    case Op::Ge:
+      return ">=";
+    case Op::Not:
+      return "!";
+    case Op::And:
+      return "&&";
+    case Op::Or:
+      return "||";
+    case Op::Implies:
+      return "->";
+    case Op::Iff:
+      return "<->";
+    default:
+      return "?";
   }
 }
 
 std::string to_string(const Expr& e) {
   switch (e.op) {
-    case Op::Const: return std::to_string(e.value);
-    case Op::Var: return e.name;
+    case Op::Const:
+      return std::to_string(e.value);
+    case Op::Var:
+      return e.name;
     case Op::Call: {
       std::string s = e.name + "(";
       for (std::size_t i = 0; i < e.args.size(); ++i) s += (i ? ", " : "") + to_string(*e.args[i]);
       return s + ")";
     }
-    case Op::Not: return "(!" + to_string(*e.args[0]) + ")";
+    case Op::Not:
+      return "(!" + to_string(*e.args[0]) + ")";
     case Op::Ite:
       return "(if " + to_string(*e.args[0]) + " then " + to_string(*e.args[1]) + " else " +
              to_string(*e.args[2]) + ")";
@@ -113,7 +147,8 @@ class Expander {
       throw std::invalid_argument("wrong number of arguments to " + e->name);
     // Memoise calls on identical argument objects, so that repeated calls share one subterm.
     std::string key = e->name;
-    for (const ExprPtr& a : args) key += ":" + std::to_string(reinterpret_cast<std::uintptr_t>(a.get()));
+    for (const ExprPtr& a : args)
+      key += ":" + std::to_string(reinterpret_cast<std::uintptr_t>(a.get()));
     if (auto m = memo_.find(key); m != memo_.end()) return m->second.result;
     std::map<std::string, ExprPtr> inner;
     for (std::size_t i = 0; i < args.size(); ++i) inner[d.parameters[i]] = args[i];

@@ -16,12 +16,31 @@
 namespace nimcert::smt {
 
 enum class Op {
-  Const, Var, Call,                       // leaves and definition calls
-  Add, Sub, Mul, Div, Mod,                // arithmetic; Sub is truncated (a < b gives 0)
-  BitXor, BitAnd, BitOr, Shl, Shr,        // bitwise
-  Eq, Ne, Lt, Le, Gt, Ge,                 // comparisons
-  Not, And, Or, Implies, Iff,             // logic
-  Ite,                                    // if c then a else b
+  Const,
+  Var,
+  Call,  // leaves and definition calls
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,  // arithmetic; Sub is truncated (a < b gives 0)
+  BitXor,
+  BitAnd,
+  BitOr,
+  Shl,
+  Shr,  // bitwise
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,  // comparisons
+  Not,
+  And,
+  Or,
+  Implies,
+  Iff,  // logic
+  Ite,  // if c then a else b
 };
 
 struct SourceLocation {

@@ -8,7 +8,8 @@ namespace nimcert::smt {
 Program::Program(const std::vector<std::string>& variables, const std::vector<ExprPtr>& outputs)
     : variables_(variables.size()) {
   std::map<std::string, std::uint32_t> vars;
-  for (std::size_t i = 0; i < variables.size(); ++i) vars[variables[i]] = static_cast<std::uint32_t>(i);
+  for (std::size_t i = 0; i < variables.size(); ++i)
+    vars[variables[i]] = static_cast<std::uint32_t>(i);
   std::map<std::string, std::uint32_t> seen;  // canonical key of a subterm -> its register
   for (const ExprPtr& e : outputs) outputs_.push_back(compile(e, vars, seen));
 }
@@ -86,7 +87,8 @@ bool Program::run(std::size_t lanes, const std::vector<const T*>& inputs,
         for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] >= b[j] ? a[j] - b[j] : 0;
         break;
       case Op::Mul:
-        for (std::size_t j = 0; j < lanes; ++j) overflow |= __builtin_mul_overflow(a[j], b[j], &r[j]);
+        for (std::size_t j = 0; j < lanes; ++j)
+          overflow |= __builtin_mul_overflow(a[j], b[j], &r[j]);
         break;
       case Op::Div:  // x / 0 = 0, as Lean's Nat
         for (std::size_t j = 0; j < lanes; ++j) r[j] = b[j] == 0 ? 0 : a[j] / b[j];

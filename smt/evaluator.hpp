@@ -47,7 +47,7 @@ class Program {
   struct Instruction {
     Op op;
     std::uint32_t a = 0, b = 0, c = 0;  // operand registers (or variable index for Var)
-    std::uint64_t value = 0;           // Const
+    std::uint64_t value = 0;            // Const
   };
   std::uint32_t compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
                         std::map<std::string, std::uint32_t>& seen);

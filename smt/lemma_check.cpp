@@ -6,14 +6,16 @@
 #include <mutex>
 #include <thread>
 
-
 namespace nimcert::smt {
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::Holds: return "holds";
-    case Verdict::Fails: return "fails";
-    default: return "unknown";
+    case Verdict::Holds:
+      return "holds";
+    case Verdict::Fails:
+      return "fails";
+    default:
+      return "unknown";
   }
 }
 
@@ -70,8 +72,10 @@ Slice enumerate_slice(const Program& program, std::size_t k, std::uint64_t low, 
     const std::uint64_t inner_low = k == 1 ? first_low : low;
     const std::uint64_t inner_high = k == 1 ? first_high : high;
     for (std::uint64_t start = inner_low;; start += kBatch) {
-      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, inner_high - start + 1));
-      for (std::size_t v = 0; v + 1 < k; ++v) std::fill(lanes[v].begin(), lanes[v].begin() + n, outer[v]);
+      const std::size_t n =
+          static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, inner_high - start + 1));
+      for (std::size_t v = 0; v + 1 < k; ++v)
+        std::fill(lanes[v].begin(), lanes[v].begin() + n, outer[v]);
       for (std::size_t j = 0; j < n; ++j) lanes[k - 1][j] = start + j;
       if (!program.run<std::uint64_t>(n, inputs, outputs)) {
         slice.overflow = true;
@@ -197,7 +201,8 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
     o.smt2 = with_status(q.smt2, run.answer);
     out.widths.push_back(std::move(o));
   }
-  out.enumeration = enumerate_lemma(lemma.variables, implication, lemma.low, lemma.high, options.threads);
+  out.enumeration =
+      enumerate_lemma(lemma.variables, implication, lemma.low, lemma.high, options.threads);
   if (some_counterexample || out.enumeration.verdict == Verdict::Fails)
     out.verdict = Verdict::Fails;
   else if (all_unsat && out.enumeration.verdict == Verdict::Holds)

@@ -24,7 +24,7 @@ struct WidthOutcome {
   unsigned width = 0;
   Answer answer = Answer::Unknown;
   std::string smt2;  // the benchmark as exported, :status set to the answer
-  std::string note;         // why unknown; or that a model failed to re-check
+  std::string note;  // why unknown; or that a model failed to re-check
   std::optional<std::map<std::string, u128>> counterexample;  // re-checked model
   double seconds = 0;
 };
@@ -33,7 +33,7 @@ struct EnumerationOutcome {
   std::uint64_t low = 0, high = 0;
   std::uint64_t cases = 0;
   Verdict verdict = Verdict::Unknown;
-  std::string note;  // why unknown (overflow)
+  std::string note;                                          // why unknown (overflow)
   std::optional<std::vector<std::uint64_t>> counterexample;  // first in lexicographic order
   double seconds = 0;
 };

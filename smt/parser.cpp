@@ -26,9 +26,9 @@ struct Token {
   SourceLocation where;
 };
 
-const std::set<std::string> kKeywords = {"game",   "cube", "def",  "claim", "lemma", "vars",
-                                         "assume", "prove", "widths", "enumerate", "end", "if",
-                                         "then",   "else", "true", "false"};
+const std::set<std::string> kKeywords = {"game",   "cube",  "def",    "claim",     "lemma", "vars",
+                                         "assume", "prove", "widths", "enumerate", "end",   "if",
+                                         "then",   "else",  "true",   "false"};
 
 class Lexer {
  public:
@@ -48,8 +48,8 @@ class Lexer {
       const char c = text_[pos_];
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
         t.kind = Tok::Ident;
-        while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) ||
-                                       text_[pos_] == '_'))
+        while (pos_ < text_.size() &&
+               (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
           t.text += advance();
       } else if (std::isdigit(static_cast<unsigned char>(c))) {
         t.kind = Tok::Number;
@@ -62,15 +62,16 @@ class Lexer {
       } else if (c == '"') {
         t.kind = Tok::String;
         advance();
-        while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') t.text += advance();
-        if (pos_ >= text_.size() || text_[pos_] != '"') fail(t.where, "a closing \" on the same line");
+        while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n')
+          t.text += advance();
+        if (pos_ >= text_.size() || text_[pos_] != '"')
+          fail(t.where, "a closing \" on the same line");
         advance();
       } else {
         t.kind = Tok::Punct;
-        static const char* const kPuncts[] = {"<->", "<<", ">>", "==", "!=", "<=", ">=", "&&",
-                                              "||",  "->", "..", "(",  ")",  ",",  "=",  ":",
-                                              "+",   "-",  "*",  "/",  "%",  "^",  "&",  "|",
-                                              "<",   ">",  "!"};
+        static const char* const kPuncts[] = {"<->", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||",
+                                              "->",  "..", "(",  ")",  ",",  "=",  ":",  "+",  "-",
+                                              "*",   "/",  "%",  "^",  "&",  "|",  "<",  ">",  "!"};
         for (const char* p : kPuncts) {
           const std::string s(p);
           if (text_.compare(pos_, s.size(), s) == 0) {
@@ -228,7 +229,8 @@ class Parser {
     Definition d;
     d.where = peek().where;
     d.name = expect_name("a definition name").text;
-    if (defs.count(d.name)) fail(d.where, fmt::format("a new name ('{}' is defined already)", d.name));
+    if (defs.count(d.name))
+      fail(d.where, fmt::format("a new name ('{}' is defined already)", d.name));
     expect_punct("(");
     while (!is_punct(")")) {
       d.parameters.push_back(expect_name("a parameter name").text);
@@ -307,7 +309,8 @@ class Parser {
       const Op* op = match(L);
       if (!op) return left;
       const SourceLocation w = next().where;
-      if (L.associativity == Level::Right) return located(make_node(*op, {left, parse_level(level)}), w);
+      if (L.associativity == Level::Right)
+        return located(make_node(*op, {left, parse_level(level)}), w);
       ExprPtr right = parse_level(level + 1);
       left = located(make_node(*op, {left, right}), w);
       if (L.associativity == Level::None && match(L))
@@ -366,7 +369,8 @@ class Parser {
     }
     next();
     if (args.size() != it->second.parameters.size())
-      fail(name.where, fmt::format("{} argument(s) to {}", it->second.parameters.size(), name.text));
+      fail(name.where,
+           fmt::format("{} argument(s) to {}", it->second.parameters.size(), name.text));
     auto e = std::make_shared<Expr>();
     e->op = Op::Call;
     e->name = name.text;

@@ -25,7 +25,7 @@ struct GameSpec {
 
 struct ClaimSpec {
   std::string name;
-  std::string text;  // the source's wording
+  std::string text;   // the source's wording
   ExprPtr statement;  // over x1..xk and G
 };
 
@@ -35,7 +35,7 @@ struct LemmaSpec {
   std::vector<std::string> variables;
   std::vector<ExprPtr> hypotheses;
   ExprPtr conclusion;
-  std::vector<unsigned> widths;  // Z3: every variable < 2^w
+  std::vector<unsigned> widths;     // Z3: every variable < 2^w
   std::uint64_t low = 0, high = 0;  // enumeration: every variable in [low, high]
   SourceLocation where;
 };

@@ -7,7 +7,9 @@
 
 namespace nimcert::smt {
 
-unsigned bit_width_of(std::uint64_t v) { return std::max(1u, static_cast<unsigned>(std::bit_width(v))); }
+unsigned bit_width_of(std::uint64_t v) {
+  return std::max(1u, static_cast<unsigned>(std::bit_width(v)));
+}
 
 namespace {
 
@@ -28,22 +30,49 @@ unsigned value_width(const Expr& e, unsigned vw) {
   auto w = [&](std::size_t i) { return value_width(*e.args[i], vw); };
   std::uint64_t r = 0;
   switch (e.op) {
-    case Op::Const: return bit_width_of(e.value);
-    case Op::Var: return vw;
-    case Op::Call: throw std::invalid_argument("value_width: expand definitions first");
-    case Op::Add: r = std::uint64_t{std::max(w(0), w(1))} + 1; break;
-    case Op::Sub: w(1); r = w(0); break;
-    case Op::Mul: r = std::uint64_t{w(0)} + w(1); break;
-    case Op::Div: w(1); r = w(0); break;
+    case Op::Const:
+      return bit_width_of(e.value);
+    case Op::Var:
+      return vw;
+    case Op::Call:
+      throw std::invalid_argument("value_width: expand definitions first");
+    case Op::Add:
+      r = std::uint64_t{std::max(w(0), w(1))} + 1;
+      break;
+    case Op::Sub:
+      w(1);
+      r = w(0);
+      break;
+    case Op::Mul:
+      r = std::uint64_t{w(0)} + w(1);
+      break;
+    case Op::Div:
+      w(1);
+      r = w(0);
+      break;
     case Op::Mod:  // a % b <= a, and < b when b > 0; a % 0 = a
       r = e.args[1]->op == Op::Const && e.args[1]->value > 0 ? std::min(w(0), w(1)) : (w(1), w(0));
       break;
-    case Op::BitXor: case Op::BitOr: r = std::max(w(0), w(1)); break;
-    case Op::BitAnd: r = std::min(w(0), w(1)); break;
-    case Op::Shl: r = std::uint64_t{w(0)} + max_value(*e.args[1], w(1)); break;
-    case Op::Shr: w(1); r = w(0); break;
-    case Op::Ite: w(0); r = std::max(w(1), w(2)); break;
-    default: throw std::logic_error("value_width: unexpected operator");
+    case Op::BitXor:
+    case Op::BitOr:
+      r = std::max(w(0), w(1));
+      break;
+    case Op::BitAnd:
+      r = std::min(w(0), w(1));
+      break;
+    case Op::Shl:
+      r = std::uint64_t{w(0)} + max_value(*e.args[1], w(1));
+      break;
+    case Op::Shr:
+      w(1);
+      r = w(0);
+      break;
+    case Op::Ite:
+      w(0);
+      r = std::max(w(1), w(2));
+      break;
+    default:
+      throw std::logic_error("value_width: unexpected operator");
   }
   if (r > kMaxTermWidth)
     throw std::invalid_argument("the term " + to_string(e) + " needs more than " +

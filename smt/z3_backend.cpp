@@ -4,9 +4,9 @@
 #include "z3_backend.hpp"
 
 #include <fmt/format.h>
+#include <z3++.h>
 
 #include <chrono>
-#include <z3++.h>
 
 #include "width.hpp"
 
@@ -14,9 +14,12 @@ namespace nimcert::smt {
 
 const char* answer_name(Answer a) {
   switch (a) {
-    case Answer::Unsat: return "unsat";
-    case Answer::Sat: return "sat";
-    default: return "unknown";
+    case Answer::Unsat:
+      return "unsat";
+    case Answer::Sat:
+      return "sat";
+    default:
+      return "unknown";
   }
 }
 
@@ -28,7 +31,8 @@ class Translator {
 
   // The value of e as a bit-vector of exactly `w` bits (w >= its own width).
   z3::expr bv(const Expr& e, unsigned w) {
-    if (yields_boolean(e) && e.op != Op::Ite) return z3::ite(boolean(e), c_.bv_val(1, w), c_.bv_val(0, w));
+    if (yields_boolean(e) && e.op != Op::Ite)
+      return z3::ite(boolean(e), c_.bv_val(1, w), c_.bv_val(0, w));
     const unsigned own = value_width(e, width_);
     z3::expr v = natural(e, own);
     return own == w ? v : z3::zext(v, w - own);
@@ -41,17 +45,28 @@ class Translator {
       return f(bv(arg(0), w), bv(arg(1), w));
     };
     switch (e.op) {
-      case Op::Eq: return both([](const z3::expr& a, const z3::expr& b) { return a == b; });
-      case Op::Ne: return both([](const z3::expr& a, const z3::expr& b) { return a != b; });
-      case Op::Lt: return both([](const z3::expr& a, const z3::expr& b) { return z3::ult(a, b); });
-      case Op::Le: return both([](const z3::expr& a, const z3::expr& b) { return z3::ule(a, b); });
-      case Op::Gt: return both([](const z3::expr& a, const z3::expr& b) { return z3::ugt(a, b); });
-      case Op::Ge: return both([](const z3::expr& a, const z3::expr& b) { return z3::uge(a, b); });
-      case Op::Not: return !boolean(arg(0));
-      case Op::And: return boolean(arg(0)) && boolean(arg(1));
-      case Op::Or: return boolean(arg(0)) || boolean(arg(1));
-      case Op::Implies: return z3::implies(boolean(arg(0)), boolean(arg(1)));
-      case Op::Iff: return boolean(arg(0)) == boolean(arg(1));
+      case Op::Eq:
+        return both([](const z3::expr& a, const z3::expr& b) { return a == b; });
+      case Op::Ne:
+        return both([](const z3::expr& a, const z3::expr& b) { return a != b; });
+      case Op::Lt:
+        return both([](const z3::expr& a, const z3::expr& b) { return z3::ult(a, b); });
+      case Op::Le:
+        return both([](const z3::expr& a, const z3::expr& b) { return z3::ule(a, b); });
+      case Op::Gt:
+        return both([](const z3::expr& a, const z3::expr& b) { return z3::ugt(a, b); });
+      case Op::Ge:
+        return both([](const z3::expr& a, const z3::expr& b) { return z3::uge(a, b); });
+      case Op::Not:
+        return !boolean(arg(0));
+      case Op::And:
+        return boolean(arg(0)) && boolean(arg(1));
+      case Op::Or:
+        return boolean(arg(0)) || boolean(arg(1));
+      case Op::Implies:
+        return z3::implies(boolean(arg(0)), boolean(arg(1)));
+      case Op::Iff:
+        return boolean(arg(0)) == boolean(arg(1));
       case Op::Ite:
         if (yields_boolean(e)) return z3::ite(boolean(arg(0)), boolean(arg(1)), boolean(arg(2)));
         [[fallthrough]];
@@ -71,12 +86,18 @@ class Translator {
       return bv(arg(i), std::max(at_least, value_width(arg(i), width_)));
     };
     switch (e.op) {
-      case Op::Const: return c_.bv_val(std::to_string(e.value).c_str(), w);
-      case Op::Var: return c_.bv_const(e.name.c_str(), w);
-      case Op::Add: return bv(arg(0), w) + bv(arg(1), w);
-      case Op::Mul: return bv(arg(0), w) * bv(arg(1), w);
-      case Op::BitXor: return bv(arg(0), w) ^ bv(arg(1), w);
-      case Op::BitOr: return bv(arg(0), w) | bv(arg(1), w);
+      case Op::Const:
+        return c_.bv_val(std::to_string(e.value).c_str(), w);
+      case Op::Var:
+        return c_.bv_const(e.name.c_str(), w);
+      case Op::Add:
+        return bv(arg(0), w) + bv(arg(1), w);
+      case Op::Mul:
+        return bv(arg(0), w) * bv(arg(1), w);
+      case Op::BitXor:
+        return bv(arg(0), w) ^ bv(arg(1), w);
+      case Op::BitOr:
+        return bv(arg(0), w) | bv(arg(1), w);
       case Op::Sub: {  // truncated: a < b gives 0; the result fits the width of a
         const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
         const z3::expr a = bv(arg(0), m), b = bv(arg(1), m);
@@ -107,14 +128,25 @@ class Translator {
         const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
         return z3::lshr(bv(arg(0), m), bv(arg(1), m)).extract(w - 1, 0);
       }
-      case Op::Ite: return z3::ite(boolean(arg(0)), bv(arg(1), w), bv(arg(2), w));
-      default: throw std::logic_error("z3 backend: unexpected operator " + to_string(e));
+      case Op::Ite:
+        return z3::ite(boolean(arg(0)), bv(arg(1), w), bv(arg(2), w));
+      default:
+        throw std::logic_error("z3 backend: unexpected operator " + to_string(e));
     }
   }
 
   z3::context& c_;
   unsigned width_;
 };
+
+std::string u128_decimal(u128 v) {
+  std::string s;
+  do {
+    s += static_cast<char>('0' + static_cast<int>(v % 10));
+    v /= 10;
+  } while (v);
+  return {s.rbegin(), s.rend()};
+}
 
 std::string smt2_escape(const std::string& s) {
   std::string out;
@@ -155,6 +187,28 @@ std::string with_status(const std::string& smt2, Answer status) {
   return out;
 }
 
+std::vector<u128> evaluate_with_z3(const ExprPtr& e, const std::vector<std::string>& variables,
+                                   unsigned width,
+                                   const std::vector<std::vector<u128>>& assignments) {
+  z3::context c;
+  Translator t(c, width);
+  const unsigned w = value_width(*e, width);
+  const z3::expr term = t.bv(*e, w);
+  z3::expr_vector from(c);
+  for (const std::string& v : variables) from.push_back(c.bv_const(v.c_str(), width));
+  std::vector<u128> out;
+  for (const auto& values : assignments) {
+    z3::expr_vector to(c);
+    for (u128 v : values) to.push_back(c.bv_val(u128_decimal(v).c_str(), width));
+    z3::expr value = term;
+    value = value.substitute(from, to).simplify();
+    u128 n = 0;
+    for (char ch : value.get_decimal_string(0)) n = n * 10 + static_cast<unsigned>(ch - '0');
+    out.push_back(n);
+  }
+  return out;
+}
+
 SolverRun solve_with_z3(const Query& query, unsigned timeout_ms) {
   const auto start = std::chrono::steady_clock::now();
   z3::context c;
@@ -167,7 +221,9 @@ SolverRun solve_with_z3(const Query& query, unsigned timeout_ms) {
   for (unsigned i = 0; i < assertions.size(); ++i) s.add(assertions[i]);
   SolverRun run;
   switch (s.check()) {
-    case z3::unsat: run.answer = Answer::Unsat; break;
+    case z3::unsat:
+      run.answer = Answer::Unsat;
+      break;
     case z3::sat: {
       run.answer = Answer::Sat;
       const z3::model m = s.get_model();

@@ -41,6 +41,13 @@ struct SolverRun {
   double seconds = 0;
 };
 
+// The value Z3 gives e (expanded) under each assignment of `variables`, each variable a
+// bit-vector of `width` bits: the translation evaluated by Z3's simplifier.  For tests that
+// hold the translation against the C++ evaluator.
+std::vector<u128> evaluate_with_z3(const ExprPtr& e, const std::vector<std::string>& variables,
+                                   unsigned width,
+                                   const std::vector<std::vector<u128>>& assignments);
+
 inline constexpr unsigned kZ3Seed = 0;
 
 // Solves the benchmark text with Z3 in a fresh context, single-threaded, seed kZ3Seed.

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "amalgamation.hpp"
 #include "atomic_file.hpp"
 #include "manabe_claims.hpp"
 
@@ -80,23 +79,13 @@ TEST(Cli, TablePrintsTheTwoHeapSlice) {
             "x\\y,0,1,2,3,4\n0,0,1,2,3,4\n1,1,0,3,2,5\n2,2,3,0,1,7\n3,3,2,1,0,6\n4,4,5,7,6,0\n");
 }
 
-TEST(Cli, CertifyExitStatusFollowsTheVerdict) {
+TEST(Cli, CertifyRefusesAnUnwritableCertificate) {
   const fs::path dir = scratch_dir("certify");
-  const CommandResult holds = run("certify -n 16 -o " + (dir / "ok.json").string());
-  EXPECT_EQ(holds.status, 0);
-  EXPECT_NE(holds.out.find("verdict: HOLDS"), std::string::npos);
-  const CommandResult fails =
-      run("certify --merge-min 1 -n 16 -o " + (dir / "locke.json").string());
-  EXPECT_EQ(fails.status, 1);
-  EXPECT_NE(fails.out.find("verdict: FAILS"), std::string::npos);
-  const auto cert = nlohmann::json::parse(read(dir / "locke.json"));
-  EXPECT_EQ(cert["verdict"], "fails");
-  EXPECT_EQ(cert["exhaustive"]["claims"][0]["counterexample"]["position"],
-            nlohmann::json::array({0, 1, 2}));
-  EXPECT_EQ(cert["exhaustive"]["claims"][0]["counterexample"]["grundy"], 4);
-  // A certificate that cannot be written is an error, and leaves nothing behind.
-  EXPECT_EQ(run("certify -n 4 -o " + (dir / "no" / "x.json").string()).status, 2);
+  const std::string proof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
+  // A certificate that cannot be written is an error (status 2), and leaves nothing behind.
+  EXPECT_EQ(run("certify --cube 4 -o " + (dir / "no" / "x.json").string() + " " + proof).status, 2);
   EXPECT_FALSE(fs::exists(dir / "no"));
+  EXPECT_EQ(run("certify " + (dir / "missing.proof").string()).status, 2);
   fs::remove_all(dir);
 }
 

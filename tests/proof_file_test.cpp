@@ -1,0 +1,142 @@
+// The committed proof file end to end through the command line: it certifies; its mutants
+// (Locke's rule, delta as "one edge") are refuted with counterexamples; a bad proof file is an
+// error that writes nothing; export-smt2 writes benchmarks the z3 command line agrees with.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int status;
+  std::string out;
+};
+
+CommandResult run(const std::string& command) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+CommandResult nimcert(const std::string& args) {
+  return run(std::string(NIMCERT_BINARY) + " " + args);
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const fs::path kProof = fs::path(NIMCERT_SOURCE_DIR) / "certs" / "manabe-2024.proof";
+
+class ProofFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("nimcert-proof-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // A copy of the committed proof with one piece of text replaced.
+  fs::path mutant(const std::string& from, const std::string& to) {
+    std::string text = read(kProof);
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    const fs::path p = dir_ / "mutant.proof";
+    std::ofstream(p) << text;
+    return p;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(ProofFileTest, CommittedProofCertifies) {
+  const fs::path out = dir_ / "cert.json";
+  const CommandResult r = nimcert("certify --cube 24 -o " + out.string() + " " + kProof.string());
+  EXPECT_EQ(r.status, 0) << r.out;
+  const auto cert = nlohmann::json::parse(read(out));
+  EXPECT_EQ(cert["verdict"], "holds");
+  EXPECT_EQ(cert["exhaustive"]["N"], 24);
+  EXPECT_EQ(cert["lemmas"].size(), 15u);
+  for (const auto& lemma : cert["lemmas"]) {
+    EXPECT_EQ(lemma["verdict"], "holds") << lemma["label"];
+    for (const auto& z : lemma["z3"]) EXPECT_EQ(z["answer"], "unsat") << lemma["label"];
+  }
+}
+
+TEST_F(ProofFileTest, LockeRuleRefutesFormula4) {
+  const fs::path out = dir_ / "cert.json";
+  const fs::path p = mutant("game amalgamation(merge_min = 2)", "game amalgamation(merge_min = 1)");
+  const CommandResult r = nimcert("certify --cube 12 -o " + out.string() + " " + p.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  const auto cert = nlohmann::json::parse(read(out));
+  EXPECT_EQ(cert["verdict"], "fails");
+  const auto& cx = cert["exhaustive"]["claims"][0]["counterexample"];
+  EXPECT_EQ(cx["position"], nlohmann::json::array({0, 1, 2}));
+  EXPECT_EQ(cx["grundy"], 4);
+  EXPECT_EQ(cx["claimed"], 3);
+}
+
+TEST_F(ProofFileTest, DeltaAsOneEdgeIsRefutedByLemmasAndCube) {
+  const fs::path out = dir_ / "cert.json";
+  const fs::path p =
+      mutant("edges(x1, x2, x3) == 1 || edges(x1, x2, x3) == 2", "edges(x1, x2, x3) == 1");
+  const CommandResult r = nimcert("certify --cube 16 -o " + out.string() + " " + p.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  const auto cert = nlohmann::json::parse(read(out));
+  EXPECT_EQ(cert["exhaustive"]["claims"][0]["status"], "fails");
+  bool lemma18_fails = false;
+  for (const auto& lemma : cert["lemmas"])
+    if (lemma["label"] == "(18)") {
+      lemma18_fails = lemma["verdict"] == "fails";
+      EXPECT_FALSE(lemma["enumeration"]["counterexample"].is_null());
+      EXPECT_FALSE(lemma["z3"][0]["counterexample"].is_null());
+    }
+  EXPECT_TRUE(lemma18_fails);
+}
+
+TEST_F(ProofFileTest, BadProofIsAnErrorAndWritesNothing) {
+  const fs::path p =
+      mutant("  prove F(x1, x2, x3) == formula4(x1, x2, x3)", "  prove F(x1, x2, x3) == ");
+  const fs::path out = dir_ / "cert.json";
+  const CommandResult r = nimcert("certify -o " + out.string() + " " + p.string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("mutant.proof:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": expected an expression"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(ProofFileTest, ExportedBenchmarksAreSolvedByTheZ3CommandLine) {
+  const CommandResult r = nimcert("export-smt2 --dir " + dir_.string() + " " + kProof.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir_)) {
+    if (entry.path().extension() != ".smt2") continue;
+    ++files;
+    const std::string text = read(entry.path());
+    EXPECT_NE(text.find("(set-info :status unsat)"), std::string::npos) << entry.path();
+    if (files % 4 != 0) continue;  // the z3 binary on every width-64 query (one in four)
+    const CommandResult z3 = run("z3 " + entry.path().string());
+    EXPECT_EQ(z3.out, "unsat\n") << entry.path();
+  }
+  EXPECT_EQ(files, 15u * 4u);
+}
+
+}  // namespace

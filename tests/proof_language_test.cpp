@@ -1,0 +1,225 @@
+// The proof language: parse errors with file:line:col, operator precedence, the Z3
+// translation of every operator against the C++ evaluator, and the mutants of seed 000's
+// proof that both methods must refute with a counterexample.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "evaluator.hpp"
+#include "lemma_check.hpp"
+#include "proof_file.hpp"
+#include "z3_backend.hpp"
+
+namespace nimcert::smt {
+namespace {
+
+std::string parse_error(const std::string& text) {
+  try {
+    parse_proof(text, "t.proof");
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// The canonical form of the statement of a one-line lemma over a, b, c, d.
+std::string canonical(const std::string& expr) {
+  const ProofFile f = parse_proof(
+      "lemma \"l\" \"t\" vars a b c d prove " + expr + " widths 8 enumerate 0..1 end", "t.proof");
+  return to_string(*f.lemmas.at(0).conclusion);
+}
+
+TEST(Parser, Precedence) {
+  EXPECT_EQ(canonical("a & b == 0"), "((a & b) == 0)");  // not C's a & (b == 0)
+  EXPECT_EQ(canonical("a ^ b == c"), "((a ^ b) == c)");
+  EXPECT_EQ(canonical("a + b * c"), "(a + (b * c))");
+  EXPECT_EQ(canonical("a - b - c"), "((a - b) - c)");
+  EXPECT_EQ(canonical("a >> 1 + 1"), "(a >> (1 + 1))");
+  EXPECT_EQ(canonical("a ^ b | c & d"), "((a ^ b) | (c & d))");
+  EXPECT_EQ(canonical("a | b ^ c"), "(a | (b ^ c))");
+  EXPECT_EQ(canonical("!a == b"), "(!(a == b))");
+  EXPECT_EQ(canonical("a == b && c < d || a > 0"), "(((a == b) && (c < d)) || (a > 0))");
+  EXPECT_EQ(canonical("a -> b -> c"), "(a -> (b -> c))");
+  EXPECT_EQ(canonical("a < b -> c == d <-> a"), "(((a < b) -> (c == d)) <-> a)");
+  EXPECT_EQ(canonical("if a < b then a else b + 1"), "(if (a < b) then a else (b + 1))");
+}
+
+TEST(Parser, ErrorsNameFileLineAndColumn) {
+  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a < b widths 8 enumerate 0..1 end"),
+            "t.proof:1:32: expected a variable in scope, not 'b'");
+  EXPECT_EQ(parse_error("def u(x) = x >> 1\nlemma \"l\" \"t\"\n  vars a\n  prove a < a < a"),
+            "t.proof:4:15: expected parentheses: '<' does not chain");
+  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove u(a) == 0 widths 8 enumerate 0..1 end"),
+            "t.proof:1:28: expected a defined function, not 'u'");
+  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a == 0 enumerate 0..1 end"),
+            "t.proof:1:35: expected 'widths'");
+  EXPECT_EQ(parse_error("def u(x) = x >> 1\ndef v(x) = u(x, x)"),
+            "t.proof:2:12: expected 1 argument(s) to u");
+  EXPECT_EQ(parse_error("cube 12\nfrobnicate"),
+            "t.proof:2:1: expected game, cube, def, claim or lemma");
+  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a $ 1"),
+            "t.proof:1:30: expected a token, not '$'");
+  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a == 0 widths 8 enumerate 5..1 end"),
+            "t.proof:1:57: expected an upper bound at least the lower bound");
+}
+
+// Each operator's Z3 translation against the C++ evaluator.
+void expect_translation_agrees(const std::string& expr, unsigned width,
+                               const std::vector<std::vector<u128>>& assignments) {
+  const ProofFile f = parse_proof(
+      "lemma \"l\" \"t\" vars a b prove " + expr + " widths 8 enumerate 0..1 end", "t.proof");
+  const ExprPtr e = f.lemmas[0].conclusion;
+  const std::vector<u128> z3 = evaluate_with_z3(e, {"a", "b"}, width, assignments);
+  const Program program({"a", "b"}, {e});
+  for (std::size_t i = 0; i < assignments.size(); ++i) {
+    std::vector<u128> value;
+    ASSERT_TRUE(program.run_one<u128>(assignments[i], value)) << expr;
+    EXPECT_EQ(u128_to_string(z3[i]), u128_to_string(value[0]))
+        << expr << " at a=" << u128_to_string(assignments[i][0])
+        << " b=" << u128_to_string(assignments[i][1]) << " width " << width;
+  }
+}
+
+const char* const kOperatorTerms[] = {"a + b",
+                                      "a - b",
+                                      "a * b",
+                                      "a / b",
+                                      "a % b",
+                                      "a ^ b",
+                                      "a & b",
+                                      "a | b",
+                                      "a << 3",
+                                      "a >> b",
+                                      "a == b",
+                                      "a != b",
+                                      "a < b",
+                                      "a <= b",
+                                      "a > b",
+                                      "a >= b",
+                                      "!a",
+                                      "a && b",
+                                      "a || b",
+                                      "a -> b",
+                                      "a <-> b",
+                                      "if a then b else 7",
+                                      "(a < b) + (b < a)"};
+
+TEST(Z3Translation, AgreesWithEvaluatorExhaustivelyAtWidth4) {
+  std::vector<std::vector<u128>> all;
+  for (u128 a = 0; a < 16; ++a)
+    for (u128 b = 0; b < 16; ++b) all.push_back({a, b});
+  for (const char* term : kOperatorTerms) expect_translation_agrees(term, 4, all);
+  expect_translation_agrees("a << b", 4, all);  // a variable shift at a small width
+}
+
+TEST(Z3Translation, AgreesWithEvaluatorOnRandomWideValues) {
+  std::mt19937_64 random(20261129);
+  for (unsigned width : {32u, 64u}) {
+    std::vector<std::vector<u128>> some;
+    for (int i = 0; i < 64; ++i) {
+      const u128 mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+      some.push_back({random() & mask, random() & mask});
+      some.push_back({random() & mask, (random() & 7) & mask});  // small divisors, equal bits
+    }
+    some.push_back({5, 0});  // x / 0 = 0 and x % 0 = x
+    for (const char* term : kOperatorTerms) expect_translation_agrees(term, width, some);
+  }
+}
+
+TEST(Z3Translation, QueryIsAConformingBenchmark) {
+  const ProofFile f = parse_proof(
+      "lemma \"l\" \"t\" vars a b prove a + b >= a widths 8 enumerate 0..1 end", "t.proof");
+  const Query q = make_query({"a", "b"}, {}, f.lemmas[0].conclusion, 16, "test");
+  EXPECT_NE(q.smt2.find("(set-info :smt-lib-version 2.6)"), std::string::npos);
+  EXPECT_NE(q.smt2.find("(set-logic QF_BV)"), std::string::npos);
+  EXPECT_NE(q.smt2.find("(declare-fun a () (_ BitVec 16))"), std::string::npos);
+  EXPECT_NE(q.smt2.find("(check-sat)\n(exit)"), std::string::npos);
+  const SolverRun run = solve_with_z3(q, 10000);
+  EXPECT_EQ(run.answer, Answer::Unsat);
+  EXPECT_NE(with_status(q.smt2, run.answer).find("(set-info :status unsat)"), std::string::npos);
+}
+
+// --- seed 000's steps and their mutants ---
+
+const char* const kDefinitions = R"(
+def u(x) = x >> 1
+def e(x) = x & 1
+def edge(a, b) = u(a) > 0 && u(b) > 0 && (u(a) & u(b)) == 0
+def edges(x1, x2, x3) = edge(x1, x2) + edge(x2, x3) + edge(x1, x3)
+)";
+
+LemmaOutcome check_one(const std::string& text) {
+  const ProofFile f = parse_proof(std::string(kDefinitions) + text, "t.proof");
+  return check_lemma(f.lemmas.at(0), f.definitions, {10000, 2});
+}
+
+TEST(Lemmas, Lemma17HoldsWithItsHypothesis) {
+  const LemmaOutcome o = check_one(R"P(lemma "(17)" "t" vars ui uj uk assume (ui & uj) == 0
+    prove ((ui + uj) & uk) == 0 <-> (ui & uk) == 0 && (uj & uk) == 0
+    widths 8 64 enumerate 0..31 end)P");
+  EXPECT_EQ(o.verdict, Verdict::Holds);
+  ASSERT_EQ(o.widths.size(), 2u);
+  EXPECT_EQ(o.widths[1].answer, Answer::Unsat);
+  EXPECT_EQ(o.enumeration.cases, 32u * 32u * 32u);
+  EXPECT_EQ(
+      o.statement,
+      "((ui & uj) == 0) -> ((((ui + uj) & uk) == 0) <-> (((ui & uk) == 0) && ((uj & uk) == 0)))");
+}
+
+TEST(Lemmas, Lemma17WithoutItsHypothesisIsRefutedBothWays) {
+  const LemmaOutcome o = check_one(R"P(lemma "(17)-" "t" vars ui uj uk
+    prove ((ui + uj) & uk) == 0 <-> (ui & uk) == 0 && (uj & uk) == 0
+    widths 8 64 enumerate 0..31 end)P");
+  EXPECT_EQ(o.verdict, Verdict::Fails);
+  ASSERT_TRUE(o.enumeration.counterexample.has_value());
+  EXPECT_EQ(*o.enumeration.counterexample, (std::vector<std::uint64_t>{1, 1, 1}));
+  for (const WidthOutcome& w : o.widths) {
+    EXPECT_EQ(w.answer, Answer::Sat);
+    ASSERT_TRUE(w.counterexample.has_value());  // re-checked by the evaluator
+    const u128 ui = w.counterexample->at("ui"), uj = w.counterexample->at("uj"),
+               uk = w.counterexample->at("uk");
+    EXPECT_NE((((ui + uj) & uk) == 0), ((ui & uk) == 0 && (uj & uk) == 0));
+  }
+}
+
+TEST(Lemmas, Lemma13WithoutTheCarryTermIsRefuted) {
+  const LemmaOutcome o = check_one(R"P(lemma "(13)-" "t" vars xi xj
+    prove (xi + xj) / 2 == u(xi) + u(xj) widths 8 64 enumerate 0..63 end)P");
+  EXPECT_EQ(o.verdict, Verdict::Fails);
+  EXPECT_EQ(*o.enumeration.counterexample, (std::vector<std::uint64_t>{1, 1}));
+  EXPECT_EQ(o.widths[0].answer, Answer::Sat);
+  EXPECT_TRUE(o.widths[0].counterexample.has_value());
+}
+
+TEST(Lemmas, Lemma18WithDeltaDefinedAsOneEdgeIsRefuted) {
+  // delta defined as e == 1 (instead of e in {1, 2}): a q-preserving merge from two edges
+  // leaves delta at 0, so "delta flips" fails.
+  const LemmaOutcome o = check_one(R"P(
+    def q(x1, x2, x3) = u(x1) ^ u(x2) ^ u(x3)
+    def delta(x1, x2, x3) = edges(x1, x2, x3) == 1
+    lemma "(18)-" "t" vars x1 x2 x3
+    prove x1 >= 2 && x2 >= 2 && q(x1 + x2, 0, x3) == q(x1, x2, x3) ->
+          delta(x1 + x2, 0, x3) != delta(x1, x2, x3)
+    widths 8 64 enumerate 0..63 end)P");
+  EXPECT_EQ(o.verdict, Verdict::Fails);
+  ASSERT_TRUE(o.enumeration.counterexample.has_value());
+  // Whatever position is reported, recount its edges here rather than trust it.
+  const auto& cx = *o.enumeration.counterexample;
+  auto u = [](std::uint64_t x) { return x >> 1; };
+  auto edge = [&](std::uint64_t a, std::uint64_t b) {
+    return u(a) > 0 && u(b) > 0 && (u(a) & u(b)) == 0;
+  };
+  const int before = edge(cx[0], cx[1]) + edge(cx[1], cx[2]) + edge(cx[0], cx[2]);
+  EXPECT_EQ(before, 2);  // the two-edge case the mutant gets wrong
+  EXPECT_TRUE(o.widths[1].counterexample.has_value());
+}
+
+TEST(Lemmas, EnumerationOverflowIsUnknownNotHolds) {
+  const LemmaOutcome o = check_one(R"P(lemma "big" "t" vars a
+    prove (a << 62) * 4 >= 0 widths 8 enumerate 0..3 end)P");
+  EXPECT_EQ(o.enumeration.verdict, Verdict::Unknown);
+  EXPECT_EQ(o.verdict, Verdict::Unknown);
+}
+
+}  // namespace
+}  // namespace nimcert::smt
