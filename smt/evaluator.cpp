@@ -5,6 +5,15 @@
 
 namespace nimcert::smt {
 
+std::string u128_to_string(u128 v) {
+  std::string s;
+  do {
+    s += static_cast<char>('0' + static_cast<int>(v % 10));
+    v /= 10;
+  } while (v);
+  return {s.rbegin(), s.rend()};
+}
+
 Program::Program(const std::vector<std::string>& variables, const std::vector<ExprPtr>& outputs)
     : variables_(variables.size()) {
   std::map<std::string, std::uint32_t> vars;

@@ -23,6 +23,9 @@ namespace nimcert::smt {
 
 using u128 = unsigned __int128;
 
+// Decimal digits of v (no printf/iostream support for 128 bits).
+std::string u128_to_string(u128 v);
+
 class Program {
  public:
   // Compiles the expanded expressions `outputs` over the variables `variables` (their order

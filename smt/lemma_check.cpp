@@ -19,16 +19,6 @@ const char* verdict_name(Verdict v) {
   }
 }
 
-std::string u128_to_string(u128 v) {
-  if (v == 0) return "0";
-  std::string s;
-  while (v) {
-    s += static_cast<char>('0' + static_cast<int>(v % 10));
-    v /= 10;
-  }
-  return {s.rbegin(), s.rend()};
-}
-
 std::string canonical_statement(const LemmaSpec& lemma) {
   std::string s;
   for (std::size_t i = 0; i < lemma.hypotheses.size(); ++i)

@@ -65,6 +65,5 @@ EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
 // The expanded implication "h1 && ... && hn -> c" (just c without hypotheses).
 ExprPtr lemma_implication(const LemmaSpec& lemma, const Definitions& definitions);
 
-std::string u128_to_string(u128 v);
 
 }  // namespace nimcert::smt

@@ -139,15 +139,6 @@ class Translator {
   unsigned width_;
 };
 
-std::string u128_decimal(u128 v) {
-  std::string s;
-  do {
-    s += static_cast<char>('0' + static_cast<int>(v % 10));
-    v /= 10;
-  } while (v);
-  return {s.rbegin(), s.rend()};
-}
-
 std::string smt2_escape(const std::string& s) {
   std::string out;
   for (char ch : s) out += (ch == '|' || ch == '\\') ? '/' : ch;
@@ -199,7 +190,7 @@ std::vector<u128> evaluate_with_z3(const ExprPtr& e, const std::vector<std::stri
   std::vector<u128> out;
   for (const auto& values : assignments) {
     z3::expr_vector to(c);
-    for (u128 v : values) to.push_back(c.bv_val(u128_decimal(v).c_str(), width));
+    for (u128 v : values) to.push_back(c.bv_val(u128_to_string(v).c_str(), width));
     z3::expr value = term;
     value = value.substitute(from, to).simplify();
     u128 n = 0;
