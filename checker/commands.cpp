@@ -17,6 +17,7 @@
 #include "certificate.hpp"
 #include "cube_check.hpp"
 #include "cube_engine.hpp"
+#include "lemma_check.hpp"
 #include "proof_check.hpp"
 #include "reference_engine.hpp"
 #include "z3_backend.hpp"
@@ -189,14 +190,9 @@ int run_export(const ExportCommand& o) {
     for (const smt::LemmaSpec& lemma : proof.lemmas) {
       std::string base = file_label(lemma.label);
       if (used[base]++) base += "-" + std::to_string(used[base]);
-      const smt::ExprPtr conclusion = smt::expand(lemma.conclusion, proof.definitions);
-      std::vector<smt::ExprPtr> hypotheses;
-      for (const auto& h : lemma.hypotheses)
-        hypotheses.push_back(smt::expand(h, proof.definitions));
+      const smt::ExpandedLemma expanded = smt::expand_lemma(lemma, proof.definitions);
       for (unsigned w : lemma.widths) {
-        const smt::Query q =
-            smt::make_query(lemma.variables, hypotheses, conclusion, w,
-                            "nimcert lemma " + lemma.label + " at width " + std::to_string(w));
+        const smt::Query q = smt::lemma_query(lemma, expanded, w);
         const smt::SolverRun run = smt::solve_with_z3(q, o.timeout_ms);
         const auto file = dir / fmt::format("{}-w{}.smt2", base, w);
         write_file_atomically(file, smt::with_status(q.smt2, run.answer));

@@ -31,9 +31,8 @@ void digest_row(Sha256& digest, std::span<const Value> row, std::vector<unsigned
 
 }  // namespace
 
-Counterexample explain_position(const Game& game, const Position& p, const CubeClaim* claim) {
-  Heap n = std::max({p[0], p[1], p[2]});
-  CubeEngine engine(game, n);
+Counterexample explain_position(const Game& game, const CubeEngine& engine, const Position& p,
+                                const CubeClaim* claim) {
   const ValueTable stored = engine.dense(Box{{p[0], p[1], p[2]}});
   Counterexample cx;
   cx.position = p;
@@ -76,7 +75,7 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
     outcome.statement = claims[c]->statement();
     outcome.holds = !first_failure[c];
     if (first_failure[c])
-      outcome.counterexample = explain_position(game, *first_failure[c], claims[c]);
+      outcome.counterexample = explain_position(game, engine, *first_failure[c], claims[c]);
     report.claims.push_back(std::move(outcome));
   }
   return report;

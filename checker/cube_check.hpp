@@ -53,7 +53,11 @@ using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClaim*>& claims,
                       const Progress& progress = {});
 
-// The counterexample at p: true value, claimed value and followers with their values.
-Counterexample explain_position(const Game& game, const Position& p, const CubeClaim* claim);
+class CubeEngine;
+
+// The counterexample at p (inside the engine's cube): true value, claimed value and followers
+// with their values.
+Counterexample explain_position(const Game& game, const CubeEngine& engine, const Position& p,
+                                const CubeClaim* claim);
 
 }  // namespace nimcert

@@ -27,13 +27,23 @@ std::string canonical_statement(const LemmaSpec& lemma) {
   return s + to_string(*lemma.conclusion);
 }
 
-ExprPtr lemma_implication(const LemmaSpec& lemma, const Definitions& definitions) {
-  ExprPtr c = expand(lemma.conclusion, definitions);
-  if (lemma.hypotheses.empty()) return c;
-  ExprPtr h = expand(lemma.hypotheses[0], definitions);
-  for (std::size_t i = 1; i < lemma.hypotheses.size(); ++i)
-    h = make_node(Op::And, {h, expand(lemma.hypotheses[i], definitions)});
-  return make_node(Op::Implies, {h, c});
+ExpandedLemma expand_lemma(const LemmaSpec& lemma, const Definitions& definitions) {
+  ExpandedLemma x;
+  x.conclusion = expand(lemma.conclusion, definitions);
+  for (const ExprPtr& h : lemma.hypotheses) x.hypotheses.push_back(expand(h, definitions));
+  x.implication = x.conclusion;
+  if (!x.hypotheses.empty()) {
+    ExprPtr h = x.hypotheses[0];
+    for (std::size_t i = 1; i < x.hypotheses.size(); ++i)
+      h = make_node(Op::And, {h, x.hypotheses[i]});
+    x.implication = make_node(Op::Implies, {h, x.conclusion});
+  }
+  return x;
+}
+
+Query lemma_query(const LemmaSpec& lemma, const ExpandedLemma& expanded, unsigned width) {
+  return make_query(lemma.variables, expanded.hypotheses, expanded.conclusion, width,
+                    "nimcert lemma " + lemma.label + " at width " + std::to_string(width));
 }
 
 namespace {
@@ -157,16 +167,12 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
   out.text = lemma.text;
   out.statement = canonical_statement(lemma);
   out.variables = lemma.variables;
-  const ExprPtr conclusion = expand(lemma.conclusion, definitions);
-  std::vector<ExprPtr> hypotheses;
-  for (const ExprPtr& h : lemma.hypotheses) hypotheses.push_back(expand(h, definitions));
-  const ExprPtr implication = lemma_implication(lemma, definitions);
-  const Program recheck(lemma.variables, {implication});
+  const ExpandedLemma expanded = expand_lemma(lemma, definitions);
+  const Program recheck(lemma.variables, {expanded.implication});
 
   bool all_unsat = true, some_counterexample = false;
   for (unsigned w : lemma.widths) {
-    const Query q = make_query(lemma.variables, hypotheses, conclusion, w,
-                               "nimcert lemma " + lemma.label + " at width " + std::to_string(w));
+    const Query q = lemma_query(lemma, expanded, w);
     const SolverRun run = solve_with_z3(q, options.timeout_ms);
     WidthOutcome o;
     o.width = w;
@@ -191,8 +197,8 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
     o.smt2 = with_status(q.smt2, run.answer);
     out.widths.push_back(std::move(o));
   }
-  out.enumeration =
-      enumerate_lemma(lemma.variables, implication, lemma.low, lemma.high, options.threads);
+  out.enumeration = enumerate_lemma(lemma.variables, expanded.implication, lemma.low, lemma.high,
+                                    options.threads);
   if (some_counterexample || out.enumeration.verdict == Verdict::Fails)
     out.verdict = Verdict::Fails;
   else if (all_unsat && out.enumeration.verdict == Verdict::Holds)

@@ -62,8 +62,16 @@ EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
                                    const ExprPtr& implication, std::uint64_t low,
                                    std::uint64_t high, unsigned threads);
 
-// The expanded implication "h1 && ... && hn -> c" (just c without hypotheses).
-ExprPtr lemma_implication(const LemmaSpec& lemma, const Definitions& definitions);
+// A lemma with its definitions expanded: what both backends check.
+struct ExpandedLemma {
+  std::vector<ExprPtr> hypotheses;
+  ExprPtr conclusion;
+  ExprPtr implication;  // "h1 && ... && hn -> c" (just c without hypotheses)
+};
+ExpandedLemma expand_lemma(const LemmaSpec& lemma, const Definitions& definitions);
 
+// The Z3 query of the lemma at one width.  check_lemma and export-smt2 both build their
+// queries here, so the exported file is the text whose SHA-256 the certificate records.
+Query lemma_query(const LemmaSpec& lemma, const ExpandedLemma& expanded, unsigned width);
 
 }  // namespace nimcert::smt
