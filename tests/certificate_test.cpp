@@ -4,48 +4,37 @@
 
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "atomic_file.hpp"
-#include "manabe_claims.hpp"
+#include "command_support.hpp"
 
 namespace nimcert {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string out;
-};
+using testing::CommandResult;
+using testing::scratch_dir;
+const auto read = testing::read_text;
 
 CommandResult run(const std::string& args) {
-  const std::string command = std::string(NIMCERT_BINARY) + " " + args + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return testing::run_command(std::string(NIMCERT_BINARY) + " " + args + " 2>/dev/null");
 }
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+const std::string kProof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
 
-fs::path scratch_dir(const std::string& name) {
-  fs::path d =
-      fs::temp_directory_path() / ("nimcert-test-" + name + "-" + std::to_string(getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+TEST(Certificate, StablePartIsIdenticalAcrossRuns) {
+  ProofOptions options;
+  options.cube = 20;
+  const auto a = make_certificate(check_proof(kProof, options), RunInfo{1.0});
+  const auto b = make_certificate(check_proof(kProof, options), RunInfo{2.0});
+  EXPECT_NE(certificate_text(a), certificate_text(b));  // the timings differ
+  EXPECT_EQ(certificate_text(stable_part(a)), certificate_text(stable_part(b)));
+  EXPECT_EQ(a["verdict"], "holds");
+  EXPECT_EQ(a["exhaustive"]["positions"], 21u * 21u * 21u);
+  EXPECT_EQ(a["game"]["parameters"]["merge_min"], 2);
+  EXPECT_FALSE(stable_part(a).contains("run"));
 }
 
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {
@@ -81,7 +70,7 @@ TEST(Cli, TablePrintsTheTwoHeapSlice) {
 
 TEST(Cli, CertifyRefusesAnUnwritableCertificate) {
   const fs::path dir = scratch_dir("certify");
-  const std::string proof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
+  const std::string proof = kProof;
   // A certificate that cannot be written is an error (status 2), and leaves nothing behind.
   EXPECT_EQ(run("certify --cube 4 -o " + (dir / "no" / "x.json").string() + " " + proof).status, 2);
   EXPECT_FALSE(fs::exists(dir / "no"));

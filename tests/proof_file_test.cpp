@@ -3,40 +3,24 @@
 // error that writes nothing; export-smt2 writes benchmarks the z3 command line agrees with.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "command_support.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int status;
-  std::string out;
-};
+using nimcert::testing::CommandResult;
+using nimcert::testing::run_command;
+const auto read = nimcert::testing::read_text;
 
-CommandResult run(const std::string& command) {
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+CommandResult run(const std::string& command) { return run_command(command + " 2>&1"); }
 
 CommandResult nimcert(const std::string& args) {
   return run(std::string(NIMCERT_BINARY) + " " + args);
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 const fs::path kProof = fs::path(NIMCERT_SOURCE_DIR) / "certs" / "manabe-2024.proof";
@@ -44,12 +28,8 @@ const fs::path kProof = fs::path(NIMCERT_SOURCE_DIR) / "certs" / "manabe-2024.pr
 class ProofFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("nimcert-proof-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
-            std::to_string(getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = nimcert::testing::scratch_dir(
+        std::string("proof-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
   }
   void TearDown() override { fs::remove_all(dir_); }
 

@@ -1,0 +1,47 @@
+// Helpers for tests that drive the nimcert binary: run a command, read a file, make a
+// scratch folder.  Shared by the command-line test files.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace nimcert::testing {
+
+struct CommandResult {
+  int status;       // exit status, -1 when the command did not exit normally
+  std::string out;  // what it wrote to stdout (and stderr, if redirected there)
+};
+
+inline CommandResult run_command(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+inline std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// An empty folder of its own under the system's temporary folder.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+  std::filesystem::path d = std::filesystem::temp_directory_path() /
+                            ("nimcert-test-" + name + "-" + std::to_string(getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+}  // namespace nimcert::testing
