@@ -2,6 +2,7 @@
 #include "atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,7 +13,29 @@
 
 namespace nimcert {
 
+namespace {
+
+// Holds back Ctrl-C and termination requests while the temporary file exists; they are
+// delivered (and end the process) once it has been renamed or removed.  So an interrupted
+// run leaves neither a partial certificate nor a stray temporary file.
+class HoldTerminationSignals {
+ public:
+  HoldTerminationSignals() {
+    sigset_t held;
+    sigemptyset(&held);
+    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&held, s);
+    pthread_sigmask(SIG_BLOCK, &held, &previous_);
+  }
+  ~HoldTerminationSignals() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+
+ private:
+  sigset_t previous_;
+};
+
+}  // namespace
+
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
+  const HoldTerminationSignals hold;
   const std::filesystem::path dir = target.parent_path().empty() ? "." : target.parent_path();
   std::string name = ".";  // built by appends: GCC 12 warns falsely on "." + s (PR 105651)
   name += target.filename().string();

@@ -1,5 +1,7 @@
 // Writing a file so that readers see either the old file or the whole new one, never a part:
 // write a temporary file beside the target, flush it to disk, then rename it over the target.
+// Interrupt and termination signals are held back meanwhile, so an interrupted run leaves
+// no partial file behind.
 #pragma once
 
 #include <filesystem>

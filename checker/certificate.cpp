@@ -5,6 +5,7 @@
 #include <z3.h>
 
 #include <build_info.hpp>
+#include <string>
 
 #include "sha256.hpp"
 
@@ -22,6 +23,43 @@ std::string host_name() {
   char name[256] = {0};
   if (gethostname(name, sizeof name - 1) != 0) return "unknown";
   return name;
+}
+
+// Per verdict, what it rests on: the solvers with their versions and answers, the
+// enumeration's range, the cube's size.  Built from the certificate's own entries, so it
+// cannot say more than they do.
+nlohmann::ordered_json trust_ledger(const nlohmann::ordered_json& c) {
+  nlohmann::ordered_json ledger = nlohmann::ordered_json::array();
+  if (!c["exhaustive"].is_null()) {
+    const auto& cube = c["exhaustive"];
+    for (const auto& claim : cube["claims"])
+      ledger.push_back({{"check", "claim " + claim["name"].get<std::string>()},
+                        {"verdict", claim["status"]},
+                        {"rests_on",
+                         {{"exhaustive",
+                           {{"engine", "exact mex sweep (never reads the claim)"},
+                            {"cube", "[0," + std::to_string(cube["N"].get<unsigned>()) + "]^3"},
+                            {"positions", cube["positions"]},
+                            {"table_sha256", cube["table_sha256"]}}}}}});
+  }
+  for (const auto& lemma : c["lemmas"]) {
+    nlohmann::ordered_json z3 = nlohmann::ordered_json::object(), cvc5 = z3;
+    for (const auto& w : lemma["smt"]) {
+      const std::string width = "w" + std::to_string(w["width"].get<unsigned>());
+      z3[width] = w["z3"];
+      cvc5[width] = w["cvc5"];
+    }
+    const auto& e = lemma["enumeration"];
+    ledger.push_back(
+        {{"check", "lemma " + lemma["label"].get<std::string>()},
+         {"verdict", lemma["verdict"]},
+         {"rests_on",
+          {{"z3", {{"version", c["solvers"]["z3"]["version"]}, {"answers", z3}}},
+           {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
+           {"enumeration",
+            {{"range", e["range"]}, {"cases", e["cases"]}, {"verdict", e["verdict"]}}}}}});
+  }
+  return ledger;
 }
 
 }  // namespace
@@ -83,16 +121,19 @@ nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma) {
     nlohmann::ordered_json o;
     o["width"] = w.width;
     o["domain"] = "every variable < 2^" + std::to_string(w.width);
-    o["answer"] = smt::answer_name(w.answer);
     o["smt2_sha256"] = Sha256::of(w.smt2);
+    o["z3"] = smt::answer_name(w.answer);
+    o["cvc5"] = smt::answer_name(w.cvc5.answer);
     o["counterexample"] = w.counterexample ? assignment([&](std::size_t i) {
       return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
     })
                                            : nlohmann::ordered_json();
-    if (!w.note.empty()) o["note"] = w.note;
+    std::string note = w.note;
+    if (!w.cvc5.note.empty()) note += (note.empty() ? "" : "; ") + w.cvc5.note;
+    if (!note.empty()) o["note"] = note;
     widths.push_back(std::move(o));
   }
-  j["z3"] = std::move(widths);
+  j["smt"] = std::move(widths);
   const smt::EnumerationOutcome& e = lemma.enumeration;
   nlohmann::ordered_json en;
   en["range"] = {e.low, e.high};
@@ -112,8 +153,9 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["format"] = "nimcert-certificate";
   c["format_version"] = kCertificateFormatVersion;
   c["nimcert_version"] = build::version;
-  c["z3_version"] = z3_version();
-  c["z3_seed"] = smt::kZ3Seed;
+  c["solvers"] = {{"z3", {{"version", z3_version()}, {"seed", smt::kZ3Seed}}},
+                  {"cvc5", {{"version", report.cvc5_version}}},
+                  {"timeout_ms", report.timeout_ms}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
                                                    {"parameters", report.game->parameters()}}
@@ -127,7 +169,9 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
   for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l));
   c["lemmas"] = std::move(lemmas);
+  c["trust"] = trust_ledger(c);
   c["verdict"] = smt::verdict_name(report.verdict());
+  c["stable_sha256"] = stable_digest(c);
   nlohmann::ordered_json lemma_seconds;
   for (const auto& l : report.lemmas) {
     nlohmann::ordered_json t;
@@ -146,6 +190,12 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
 nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate) {
   certificate.erase("run");
   return certificate;
+}
+
+std::string stable_digest(nlohmann::ordered_json certificate) {
+  certificate.erase("run");
+  certificate.erase("stable_sha256");
+  return Sha256::of(certificate_text(certificate));
 }
 
 std::string certificate_text(const nlohmann::ordered_json& certificate) {

@@ -1,4 +1,4 @@
-// The subcommands: grundy, table, certify (see commands.hpp).
+// The subcommands: grundy, table, certify, verify, gate, export-smt2 (see commands.hpp).
 #include "commands.hpp"
 
 #include <fmt/format.h>
@@ -20,6 +20,7 @@
 #include "lemma_check.hpp"
 #include "proof_check.hpp"
 #include "reference_engine.hpp"
+#include "workflow.hpp"
 #include "z3_backend.hpp"
 
 namespace nimcert {
@@ -58,9 +59,16 @@ struct TableCommand {
 };
 struct CertifyCommand {
   std::vector<std::string> proofs;
-  std::optional<Heap> cube;
   std::string out;
-  unsigned timeout_ms = 60000;
+  WorkflowOptions options;
+};
+struct VerifyCommand {
+  std::string certificate;
+  WorkflowOptions options;
+};
+struct GateCommand {
+  std::vector<std::string> proofs;
+  WorkflowOptions options;
 };
 struct ExportCommand {
   std::vector<std::string> proofs;
@@ -71,10 +79,22 @@ struct ExportCommand {
 GrundyCommand grundy_options;
 TableCommand table_options;
 CertifyCommand certify_options;
+VerifyCommand verify_options;
+GateCommand gate_options;
 ExportCommand export_options;
 std::map<const CLI::App*, std::function<int()>> runners;
 
-bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+void add_report_options(CLI::App* cmd, WorkflowOptions& o) {
+  cmd->add_option("--junit", o.junit, "Also write a JUnit XML report (one test case per check)");
+  cmd->add_option("--markdown", o.markdown,
+                  "Also write a Markdown summary (for a CI step summary)");
+}
+
+void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
+  cmd->add_option("--timeout-ms", timeout_ms,
+                  "Time limit per SMT query and solver (Z3 and cvc5); reached = unknown")
+      ->capture_default_str();
+}
 
 int run_grundy(const GrundyCommand& o) {
   const auto game = o.game.make();
@@ -111,59 +131,6 @@ int run_table(const TableCommand& o) {
     fmt::print("\n");
   }
   return 0;
-}
-
-// The proof files named, or every *.proof under certs/ in name order.
-std::vector<std::string> proof_files(const std::vector<std::string>& named) {
-  if (!named.empty()) return named;
-  std::vector<std::string> found;
-  if (std::filesystem::is_directory("certs"))
-    for (const auto& entry : std::filesystem::directory_iterator("certs"))
-      if (entry.path().extension() == ".proof") found.push_back(entry.path().string());
-  std::sort(found.begin(), found.end());
-  if (found.empty()) throw std::invalid_argument("no proof files given and none under certs/");
-  return found;
-}
-
-// certs/x.proof -> certs/x.cert.json
-std::string certificate_path(const std::string& proof) {
-  std::filesystem::path p(proof);
-  return (p.parent_path() / (p.stem().string() + ".cert.json")).string();
-}
-
-int run_certify(const CertifyCommand& o) {
-  const auto proofs = proof_files(o.proofs);
-  if (!o.out.empty() && proofs.size() != 1)
-    throw std::invalid_argument("--out needs exactly one proof file");
-  ProofOptions options;
-  options.cube = o.cube;
-  options.lemma.timeout_ms = o.timeout_ms;
-  bool all_hold = true;
-  for (const std::string& proof : proofs) {
-    const auto start = std::chrono::steady_clock::now();
-    Progress progress;
-    if (stderr_is_terminal())
-      progress = [&](std::uint64_t done, std::uint64_t total) {
-        std::fprintf(stderr, "\rnimcert certify %s: cube slice %llu/%llu", proof.c_str(),
-                     (unsigned long long)done, (unsigned long long)total);
-        if (done == total) std::fprintf(stderr, "\n");
-      };
-    const ProofReport report = check_proof(proof, options, progress);
-    RunInfo run;
-    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::string out = o.out.empty() ? certificate_path(proof) : o.out;
-    write_file_atomically(out, certificate_text(make_certificate(report, run)));
-    if (report.cube)
-      for (const ClaimOutcome& c : report.cube->claims)
-        fmt::print("  claim {:<16} {}\n", c.name, c.holds ? "holds" : "FAILS");
-    for (const smt::LemmaOutcome& l : report.lemmas)
-      fmt::print("  lemma {:<16} {}\n", l.label, smt::verdict_name(l.verdict));
-    const smt::Verdict v = report.verdict();
-    all_hold = all_hold && v == smt::Verdict::Holds;
-    fmt::print("{}: {} ({})\n", proof, smt::verdict_name(v), out);
-  }
-  fmt::print("verdict: {}\n", all_hold ? "HOLDS" : "FAILS");
-  return all_hold ? 0 : 1;
 }
 
 // A label as a file name: "(14)<=>(16)" -> "14-16".
@@ -224,11 +191,33 @@ void register_commands(CLI::App& app) {
       "Check proof files (claims on the cube, lemmas with Z3 and by enumeration) and "
       "write their certificates (certs/X.proof -> certs/X.cert.json)");
   certify->add_option("proofs", certify_options.proofs, "Proof files (default: certs/*.proof)");
-  certify->add_option("--cube", certify_options.cube, "Cube size N, overriding the proof file");
+  certify->add_option("--cube", certify_options.options.cube,
+                      "Cube size N, overriding the proof file");
   certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
-  certify->add_option("--timeout-ms", certify_options.timeout_ms, "Z3 time limit per query")
-      ->capture_default_str();
-  runners[certify] = [] { return run_certify(certify_options); };
+  add_timeout_option(certify, certify_options.options.timeout_ms);
+  add_report_options(certify, certify_options.options);
+  runners[certify] = [] {
+    return certify_command(certify_options.proofs, certify_options.out, certify_options.options);
+  };
+
+  auto* verify = app.add_subcommand(
+      "verify",
+      "Re-run every check a certificate records and compare: its stable part must match byte "
+      "for byte (exit 0 only when it does and the verdict holds)");
+  verify->add_option("certificate", verify_options.certificate, "Certificate file")->required();
+  add_report_options(verify, verify_options.options);
+  runners[verify] = [] {
+    return verify_command(verify_options.certificate, verify_options.options);
+  };
+
+  auto* gate = app.add_subcommand(
+      "gate",
+      "CI gate: certify into a temporary folder and compare with the committed certificates "
+      "(exit 0 all hold and nothing drifted, 1 a failure or drift, 2 infrastructure failure)");
+  gate->add_option("proofs", gate_options.proofs, "Proof files (default: certs/*.proof)");
+  add_timeout_option(gate, gate_options.options.timeout_ms);
+  add_report_options(gate, gate_options.options);
+  runners[gate] = [] { return gate_command(gate_options.proofs, gate_options.options); };
 
   auto* exporter = app.add_subcommand(
       "export-smt2",

@@ -1,11 +1,14 @@
 // The exhaustive cube check (see cube_check.hpp).
 #include "cube_check.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 
 #include "cube_engine.hpp"
+#include "memory_budget.hpp"
 #include "mex.hpp"
 #include "sha256.hpp"
 
@@ -51,6 +54,7 @@ Counterexample explain_position(const Game& game, const CubeEngine& engine, cons
 
 CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClaim*>& claims,
                       const Progress& progress) {
+  require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n));
   CubeEngine engine(game, n);
   CubeReport report;
   report.n = n;

@@ -42,6 +42,8 @@ ProofReport check_proof(const std::string& path, const ProofOptions& options,
   } else if (!report.proof.game.name.empty()) {
     report.game = make_game(report.proof.game.name, report.proof.game.parameters);
   }
+  report.timeout_ms = options.lemma.timeout_ms;
+  if (!report.proof.lemmas.empty()) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   for (const smt::LemmaSpec& lemma : report.proof.lemmas)
     report.lemmas.push_back(smt::check_lemma(lemma, report.proof.definitions, options.lemma));
   return report;

@@ -26,6 +26,8 @@ struct ProofReport {
   std::unique_ptr<Game> game;
   std::optional<CubeReport> cube;  // absent when the file states no claims
   std::vector<smt::LemmaOutcome> lemmas;
+  std::string cvc5_version;  // of the second solver, when there are lemmas
+  unsigned timeout_ms = 0;   // per query and solver
 
   smt::Verdict verdict() const;
 };

@@ -1,6 +1,8 @@
 // Lemma checking (see lemma_check.hpp).
 #include "lemma_check.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <mutex>
@@ -193,7 +195,12 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
         some_counterexample = true;
       }
     }
-    all_unsat = all_unsat && run.answer == Answer::Unsat;
+    o.cvc5 = replay_with_cvc5(q.smt2, options.timeout_ms, options.cvc5_binary);
+    if (o.cvc5.answer != Answer::Unknown && run.answer != Answer::Unknown &&
+        o.cvc5.answer != run.answer)
+      o.note = fmt::format("the solvers disagree: Z3 {}, cvc5 {}", answer_name(run.answer),
+                           answer_name(o.cvc5.answer));
+    all_unsat = all_unsat && run.answer == Answer::Unsat && o.cvc5.answer == Answer::Unsat;
     o.smt2 = with_status(q.smt2, run.answer);
     out.widths.push_back(std::move(o));
   }

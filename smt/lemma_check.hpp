@@ -1,9 +1,11 @@
-// Checking one lemma two independent ways: Z3 at each width, and enumeration in C++.
+// Checking one lemma two independent ways: SMT at each width, and enumeration in C++.
 //
-// The lemma's verdict needs both: it holds when Z3 answers unsat at every width and the
-// enumeration finds no counterexample; it fails when either finds a counterexample (a Z3
-// model counts only after the C++ evaluator confirms it); anything else (unknown, timeout,
-// a model that does not re-check, an enumeration that overflowed) is unknown, never holds.
+// Each width's query is solved by Z3 and replayed by cvc5.  The lemma holds when both
+// solvers answer unsat at every width and the enumeration finds no counterexample; it fails
+// when a counterexample is confirmed (a solver's model counts only after the C++ evaluator
+// re-checks it, or the enumeration finds one); anything else (unknown, timeout, the solvers
+// disagreeing, a model that does not re-check, an enumeration that overflowed) is unknown,
+// never holds.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cvc5_replay.hpp"
 #include "proof_file.hpp"
 #include "z3_backend.hpp"
 
@@ -22,9 +25,10 @@ const char* verdict_name(Verdict v);  // "holds", "fails", "unknown"
 
 struct WidthOutcome {
   unsigned width = 0;
-  Answer answer = Answer::Unknown;
-  std::string smt2;  // the benchmark as exported, :status set to the answer
-  std::string note;  // why unknown; or that a model failed to re-check
+  Answer answer = Answer::Unknown;  // Z3's
+  SecondOpinion cvc5;
+  std::string smt2;  // the benchmark as exported, :status set to Z3's answer
+  std::string note;  // why unknown; that a model failed to re-check; that the solvers disagree
   std::optional<std::map<std::string, u128>> counterexample;  // re-checked model
   double seconds = 0;
 };
@@ -47,8 +51,9 @@ struct LemmaOutcome {
 };
 
 struct LemmaOptions {
-  unsigned timeout_ms = 60000;
+  unsigned timeout_ms = 60000;  // per query and solver
   unsigned threads = 2;
+  std::string cvc5_binary = kCvc5Binary;
 };
 
 // The statement as checked: "h1 && h2 -> c", each part canonical.

@@ -57,7 +57,10 @@ TEST_F(ProofFileTest, CommittedProofCertifies) {
   EXPECT_EQ(cert["lemmas"].size(), 15u);
   for (const auto& lemma : cert["lemmas"]) {
     EXPECT_EQ(lemma["verdict"], "holds") << lemma["label"];
-    for (const auto& z : lemma["z3"]) EXPECT_EQ(z["answer"], "unsat") << lemma["label"];
+    for (const auto& w : lemma["smt"]) {
+      EXPECT_EQ(w["z3"], "unsat") << lemma["label"];
+      EXPECT_EQ(w["cvc5"], "unsat") << lemma["label"];
+    }
   }
 }
 
@@ -87,7 +90,9 @@ TEST_F(ProofFileTest, DeltaAsOneEdgeIsRefutedByLemmasAndCube) {
     if (lemma["label"] == "(18)") {
       lemma18_fails = lemma["verdict"] == "fails";
       EXPECT_FALSE(lemma["enumeration"]["counterexample"].is_null());
-      EXPECT_FALSE(lemma["z3"][0]["counterexample"].is_null());
+      EXPECT_FALSE(lemma["smt"][0]["counterexample"].is_null());
+      EXPECT_EQ(lemma["smt"][0]["z3"], "sat");
+      EXPECT_EQ(lemma["smt"][0]["cvc5"], "sat");
     }
   EXPECT_TRUE(lemma18_fails);
 }

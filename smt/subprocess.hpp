@@ -1,0 +1,23 @@
+// Running a program with some text on its standard input and collecting its standard output.
+//
+// The second solver (cvc5) is a separate binary, run as a child process so that its answer is
+// independent of everything linked into nimcert.  No shell is involved: the arguments go to
+// execvp as they are.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace nimcert::smt {
+
+struct ProcessResult {
+  bool started = false;  // false when the program could not be executed (not on PATH)
+  int exit_status = -1;  // the exit code; 128 + signal number when killed by a signal
+  std::string output;    // everything written to standard output
+};
+
+// Runs argv[0] (looked up on PATH) with the other arguments, writes `input` to its standard
+// input, and waits for it.  Standard error is discarded.
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input);
+
+}  // namespace nimcert::smt

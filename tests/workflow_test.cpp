@@ -1,0 +1,254 @@
+// The certificate workflow: certify, verify and gate on a small proof of their own, with the
+// failures they exist to catch (a hand-edited certificate, a forged verdict, a new lemma, a
+// truncated file, a time limit reached) and the second solver actually running.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "certificate.hpp"
+#include "command_support.hpp"
+#include "cube_engine.hpp"
+#include "lemma_check.hpp"
+#include "memory_budget.hpp"
+#include "proof_file.hpp"
+
+namespace nimcert {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CommandResult;
+using Json = nlohmann::ordered_json;
+
+// A small proof: one claim on a small cube, two lemmas.
+const char* kSmallProof = R"(game amalgamation(merge_min = 2)
+cube 12
+def u(x) = x >> 1
+def edge(a, b) = u(a) > 0 && u(b) > 0 && (u(a) & u(b)) == 0
+def edges(x1, x2, x3) = edge(x1, x2) + edge(x2, x3) + edge(x1, x3)
+def delta(x1, x2, x3) = edges(x1, x2, x3) == 1 || edges(x1, x2, x3) == 2
+claim "formula-4" "G = x1 ^ x2 ^ x3 ^ delta": G == x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)
+lemma "xor-cancels" "a ^ b ^ b = a"
+  vars a b
+  prove (a ^ b ^ b) == a
+  widths 8 16
+  enumerate 0..15
+end
+lemma "half" "u(2v + 1) = v"
+  vars v
+  prove u(2 * v + 1) == v
+  widths 8 16
+  enumerate 0..255
+end
+)";
+
+class WorkflowTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::scratch_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_ / "certs");
+    write(proof(), kSmallProof);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path proof() const { return dir_ / "certs" / "small.proof"; }
+  fs::path certificate() const { return dir_ / "certs" / "small.cert.json"; }
+  static void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+  static std::string read(const fs::path& p) { return testing::read_text(p); }
+
+  // nimcert run in the scratch folder (so that the default certs/ is the scratch one).
+  CommandResult nimcert(const std::string& args) const {
+    return testing::run_command("cd " + dir_.string() + " && " + NIMCERT_BINARY + " " + args +
+                                " 2>&1");
+  }
+  static std::string last_line(const std::string& out) {
+    std::string s = out;
+    while (!s.empty() && s.back() == '\n') s.pop_back();
+    return s.substr(s.rfind('\n') + 1);
+  }
+  // Rewrites the certificate with `edit` applied, optionally re-sealing its digest the way a
+  // careful forger would.
+  void edit_certificate(const std::function<void(Json&)>& edit, bool reseal) const {
+    Json c = Json::parse(read(certificate()));
+    edit(c);
+    if (reseal) c["stable_sha256"] = stable_digest(c);
+    write(certificate(), certificate_text(c));
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  const CommandResult r = nimcert("gate --junit gate.xml --markdown gate.md");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
+  const std::string xml = read(dir_ / "gate.xml");
+  // 1 claim + 2 lemmas x (2 widths x 2 solvers + 1 enumeration) = 11 test cases.
+  EXPECT_NE(xml.find("tests=\"11\" failures=\"0\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"lemma half: cvc5 w16\""), std::string::npos) << xml;
+  EXPECT_NE(read(dir_ / "gate.md").find("**gate: PASS"), std::string::npos);
+}
+
+TEST_F(WorkflowTest, HandEditedCommittedCertificateFailsTheGate) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  edit_certificate([](Json& c) { c["lemmas"][1]["enumeration"]["cases"] = 255; }, false);
+  const CommandResult r = nimcert("gate --junit gate.xml");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("changed lemma half: /enumeration/cases: 255 -> 256"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("regenerate with: nimcert certify certs/small.proof"), std::string::npos);
+  EXPECT_EQ(last_line(r.out).rfind("gate: FAIL", 0), 0u) << r.out;
+  EXPECT_NE(read(dir_ / "gate.xml").find("<failure type=\"drift\""), std::string::npos);
+}
+
+TEST_F(WorkflowTest, NewLemmaShowsAsAddedAndFailingProofFailsTheGate) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  write(proof(),
+        std::string(kSmallProof) + R"(lemma "wrong" "a + 1 > a, falsely claimed as a + 1 == a"
+  vars a
+  prove a + 1 == a
+  widths 8
+  enumerate 0..3
+end
+)");
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("added lemma wrong"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fails   lemma wrong: z3 w8"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 of 1 proof files do not hold"), std::string::npos) << r.out;
+}
+
+TEST_F(WorkflowTest, VerifyReproducesAndCatchesTamperedVerdicts) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  CommandResult r = nimcert("verify certs/small.cert.json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(last_line(r.out).rfind("verify: VERIFIED", 0), 0u) << r.out;
+
+  // A hand edit that leaves the digest alone is refused on reading.
+  const std::string original = read(certificate());
+  edit_certificate([](Json& c) { c["lemmas"][0]["verdict"] = "fails"; }, false);
+  r = nimcert("verify certs/small.cert.json");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("edited after nimcert wrote it"), std::string::npos) << r.out;
+
+  // A forgery that re-seals the digest is caught by the re-run.
+  write(certificate(), original);
+  edit_certificate(
+      [](Json& c) {
+        c["lemmas"][0]["smt"][0]["z3"] = "sat";
+        c["verdict"] = "fails";
+      },
+      true);
+  r = nimcert("verify certs/small.cert.json");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("changed lemma xor-cancels: /smt/0/z3: \"sat\" -> \"unsat\""),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(last_line(r.out).rfind("verify: MISMATCH", 0), 0u) << r.out;
+}
+
+TEST_F(WorkflowTest, TruncatedOrForeignCertificatesAreErrors) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  const std::string text = read(certificate());
+  write(certificate(), text.substr(0, text.size() / 2));
+  CommandResult r = nimcert("verify certs/small.cert.json");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("truncated or malformed JSON"), std::string::npos) << r.out;
+  EXPECT_EQ(last_line(r.out).rfind("verify: ERROR", 0), 0u) << r.out;
+
+  write(certificate(), R"({"format": "nimcert-certificate", "format_version": 1})");
+  r = nimcert("verify certs/small.cert.json");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("format version 1"), std::string::npos) << r.out;
+
+  write(certificate(), "[1, 2, 3]");
+  r = nimcert("verify certs/small.cert.json");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("not a nimcert certificate"), std::string::npos) << r.out;
+}
+
+TEST_F(WorkflowTest, TwoCertifyRunsHaveIdenticalStableParts) {
+  ASSERT_EQ(nimcert("certify -o a.json certs/small.proof").status, 0);
+  ASSERT_EQ(nimcert("certify -o b.json certs/small.proof").status, 0);
+  const Json a = Json::parse(read(dir_ / "a.json")), b = Json::parse(read(dir_ / "b.json"));
+  EXPECT_EQ(certificate_text(stable_part(a)), certificate_text(stable_part(b)));
+  EXPECT_EQ(a["stable_sha256"], stable_digest(a));
+  // The trust ledger names what each verdict rests on.
+  const Json& ledger = a["trust"];
+  ASSERT_EQ(ledger.size(), 3u);
+  EXPECT_EQ(ledger[0]["check"], "claim formula-4");
+  EXPECT_EQ(ledger[0]["rests_on"]["exhaustive"]["positions"], 13u * 13u * 13u);
+  EXPECT_EQ(ledger[1]["rests_on"]["cvc5"]["answers"]["w16"], "unsat");
+  EXPECT_EQ(ledger[1]["rests_on"]["z3"]["answers"]["w8"], "unsat");
+  EXPECT_EQ(ledger[2]["rests_on"]["enumeration"]["cases"], 256u);
+  EXPECT_FALSE(a["solvers"]["cvc5"]["version"].get<std::string>().empty());
+}
+
+TEST_F(WorkflowTest, TimeLimitReachedIsUnknownNeverHolds) {
+  // 128-bit division of a 128-bit product: far beyond a 100 ms budget for either solver.
+  write(proof(), R"(lemma "division" "x * y / y == x for y > 0"
+  vars x y
+  assume y > 0
+  prove x * y / y == x
+  widths 64
+  enumerate 0..15
+end
+)");
+  const CommandResult r = nimcert("certify --timeout-ms 100");
+  EXPECT_EQ(r.status, 1) << r.out;
+  const Json c = Json::parse(read(certificate()));
+  EXPECT_EQ(c["lemmas"][0]["smt"][0]["z3"], "unknown") << r.out;
+  EXPECT_EQ(c["lemmas"][0]["enumeration"]["verdict"], "holds");
+  EXPECT_EQ(c["verdict"], "unknown");
+  EXPECT_EQ(c["solvers"]["timeout_ms"], 100);
+}
+
+TEST_F(WorkflowTest, InterruptedCertifyLeavesNoFile) {
+  // A cube big enough to be interrupted mid-sweep.
+  const CommandResult start = nimcert(
+      "certify --cube 384 certs/small.proof >/dev/null & pid=$!; sleep 1; kill -TERM $pid; "
+      "wait $pid; echo status=$?");
+  EXPECT_NE(start.out.find("status=143"), std::string::npos) << start.out;
+  for (const auto& entry : fs::directory_iterator(dir_ / "certs"))
+    EXPECT_EQ(entry.path().filename(), "small.proof") << "left behind: " << entry.path();
+}
+
+TEST(SecondSolver, Cvc5RunsAndRefutesAFalseLemma) {
+  smt::LemmaSpec lemma = smt::parse_proof(R"(lemma "false" "a ^ 1 == a"
+  vars a
+  prove (a ^ 1) == a
+  widths 8
+  enumerate 0..3
+end
+)",
+                                          "inline.proof")
+                             .lemmas[0];
+  const smt::LemmaOutcome o = smt::check_lemma(lemma, {});
+  ASSERT_EQ(o.widths.size(), 1u);
+  EXPECT_EQ(o.widths[0].answer, smt::Answer::Sat);
+  EXPECT_EQ(o.widths[0].cvc5.answer, smt::Answer::Sat);
+  EXPECT_EQ(o.verdict, smt::Verdict::Fails);
+  EXPECT_FALSE(smt::cvc5_version().empty());
+
+  smt::LemmaOptions missing;
+  missing.cvc5_binary = "/nonexistent/cvc5";
+  EXPECT_THROW(smt::check_lemma(lemma, {}, missing), std::runtime_error);
+}
+
+TEST(MemoryBudget, HugeCubeIsRefusedUpFrontWithTheEstimate) {
+  EXPECT_GT(CubeEngine::sweep_bytes(4096), std::uint64_t{25} << 30);
+  try {
+    require_memory(available_memory_bytes() + (std::uint64_t{1} << 30), "the cube [0,4096]^3");
+    FAIL() << "not refused";
+  } catch (const ResourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("the cube [0,4096]^3 needs about"), std::string::npos);
+  }
+  EXPECT_NO_THROW(require_memory(1 << 20, "a small cube"));
+}
+
+}  // namespace
+}  // namespace nimcert
