@@ -1,6 +1,8 @@
 // Amalgamation Nim: parameters and the generic follower enumeration (see amalgamation.hpp).
 #include "amalgamation.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 namespace nimcert {
@@ -32,6 +34,29 @@ void Amalgamation::for_each_follower(const Position& p, const FollowerSink& sink
 std::size_t Amalgamation::special_followers(const Position& p, std::span<Position> out) const {
   if (out.size() < 6) throw std::logic_error("amalgamation::special_followers: out holds < 6");
   return merges(p[0], p[1], p[2], out.data());
+}
+
+std::vector<SymbolicMove> Amalgamation::symbolic_moves() const {
+  std::vector<SymbolicMove> moves = free_reductions(3);
+  // The six merges in seed 001's order (as merges() lists them).
+  const std::string m = std::to_string(merge_min_);
+  const struct {
+    const char* name;
+    int i, j;
+    const char* result[3];
+  } merges[6] = {
+      {"merge x1+x2 -> x1", 1, 2, {"x1 + x2", "0", "x3"}},
+      {"merge x1+x2 -> x2", 1, 2, {"0", "x1 + x2", "x3"}},
+      {"merge x2+x3 -> x2", 2, 3, {"x1", "x2 + x3", "0"}},
+      {"merge x2+x3 -> x3", 2, 3, {"x1", "0", "x2 + x3"}},
+      {"merge x1+x3 -> x1", 1, 3, {"x1 + x3", "x2", "0"}},
+      {"merge x1+x3 -> x3", 1, 3, {"0", "x2", "x1 + x3"}},
+  };
+  for (const auto& merge : merges)
+    moves.push_back(symbolic_move(merge.name, {}, 3,
+                                  fmt::format("x{} >= {} && x{} >= {}", merge.i, m, merge.j, m),
+                                  {merge.result[0], merge.result[1], merge.result[2]}));
+  return moves;
 }
 
 }  // namespace nimcert

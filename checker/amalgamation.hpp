@@ -18,6 +18,7 @@ class Amalgamation final : public Game {
   std::size_t heap_count() const override { return 3; }
   void for_each_follower(const Position& p, const FollowerSink& sink) const override;
   bool reduces_freely() const override { return true; }
+  std::vector<SymbolicMove> symbolic_moves() const override;
   std::size_t special_followers(const Position& p, std::span<Position> out) const override;
   std::size_t max_special_followers() const override { return 6; }
 

@@ -1,6 +1,7 @@
 // Building the certificate JSON (see certificate.hpp).
 #include "certificate.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 #include <z3.h>
 
@@ -58,6 +59,28 @@ nlohmann::ordered_json trust_ledger(const nlohmann::ordered_json& c) {
            {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
            {"enumeration",
             {{"range", e["range"]}, {"cases", e["cases"]}, {"verdict", e["verdict"]}}}}}});
+  }
+  for (const auto& d : c["induction"]) {
+    nlohmann::ordered_json z3 = nlohmann::ordered_json::object(), cvc5 = z3;
+    for (const auto& w : d["widths"]) {
+      const std::string width = "w" + std::to_string(w["width"].get<unsigned>());
+      auto summary = [&](const char* solver) {
+        std::size_t unsat = 0;
+        for (const auto& o : w["obligations"]) unsat += o[solver] == "unsat";
+        return fmt::format("{} of {} obligations unsat", unsat, w["obligations"].size());
+      };
+      z3[width] = summary("z3");
+      cvc5[width] = summary("cvc5");
+    }
+    ledger.push_back(
+        {{"check", "induction " + d["claim"].get<std::string>()},
+         {"verdict", d["verdict"]},
+         {"rests_on",
+          {{"z3", {{"version", c["solvers"]["z3"]["version"]}, {"answers", z3}}},
+           {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
+           {"move_encoding",
+            {{"moves", d["moves"]},
+             {"cross_checked", "against the game's follower enumeration (tests)"}}}}}});
   }
   return ledger;
 }
@@ -148,6 +171,51 @@ nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma) {
   return j;
 }
 
+nlohmann::ordered_json induction_json(const InductionOutcome& d, const CubeReport* cube) {
+  nlohmann::ordered_json j;
+  j["claim"] = d.claim;
+  j["text"] = d.text;
+  j["value"] = d.value;
+  j["moves"] = d.moves;
+  j["completeness"] = d.hinted ? "witness hints" : "quantified over each move's parameters";
+  j["hints"] = d.hints;
+  nlohmann::ordered_json widths = nlohmann::ordered_json::array();
+  for (const InductionWidth& w : d.widths) {
+    nlohmann::ordered_json o;
+    o["width"] = w.width;
+    o["domain"] = "D_" + std::to_string(w.width) + " = {X : x1 + ... + xk < 2^" +
+                  std::to_string(w.width) + "}";
+    nlohmann::ordered_json obligations = nlohmann::ordered_json::array();
+    for (const ObligationOutcome& r : w.obligations) {
+      nlohmann::ordered_json x;
+      x["obligation"] = r.name;
+      x["smt2_sha256"] = Sha256::of(r.smt2);
+      x["z3"] = smt::answer_name(r.z3);
+      x["cvc5"] = smt::answer_name(r.cvc5.answer);
+      x["counterexample"] = r.counterexample ? *r.counterexample : nlohmann::ordered_json();
+      std::string note = r.note;
+      if (!r.cvc5.note.empty()) note += (note.empty() ? "" : "; ") + r.cvc5.note;
+      if (!note.empty()) x["note"] = note;
+      obligations.push_back(std::move(x));
+    }
+    o["obligations"] = std::move(obligations);
+    o["conclusion"] = w.verdict == smt::Verdict::Holds
+                          ? "G = " + d.value + " on D_" + std::to_string(w.width)
+                          : std::string("not proved");
+    o["verdict"] = smt::verdict_name(w.verdict);
+    widths.push_back(std::move(o));
+  }
+  j["widths"] = std::move(widths);
+  // The exhaustive result for the same claim, side by side.
+  nlohmann::ordered_json beside;
+  if (cube)
+    for (const ClaimOutcome& c : cube->claims)
+      if (c.name == d.claim) beside = {{"N", cube->n}, {"status", c.holds ? "holds" : "fails"}};
+  j["exhaustive"] = beside;
+  j["verdict"] = smt::verdict_name(d.verdict);
+  return j;
+}
+
 nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run) {
   nlohmann::ordered_json c;
   c["format"] = "nimcert-certificate";
@@ -169,6 +237,10 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
   for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l));
   c["lemmas"] = std::move(lemmas);
+  nlohmann::ordered_json inductions = nlohmann::ordered_json::array();
+  for (const auto& d : report.inductions)
+    inductions.push_back(induction_json(d, report.cube ? &*report.cube : nullptr));
+  c["induction"] = std::move(inductions);
   c["trust"] = trust_ledger(c);
   c["verdict"] = smt::verdict_name(report.verdict());
   c["stable_sha256"] = stable_digest(c);
@@ -179,11 +251,18 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
     t["enumeration"] = l.enumeration.seconds;
     lemma_seconds[l.label] = std::move(t);
   }
+  nlohmann::ordered_json induction_seconds;
+  for (const auto& d : report.inductions)
+    for (const auto& w : d.widths)
+      for (const auto& o : w.obligations)
+        induction_seconds[d.claim]["w" + std::to_string(w.width)][o.name] = {
+            {"z3", o.seconds}, {"cvc5", o.cvc5.seconds}};
   c["run"] = {{"git_commit", build::git_commit},
               {"compiler", build::compiler},
               {"host", host_name()},
               {"seconds", run.seconds},
-              {"lemma_seconds", std::move(lemma_seconds)}};
+              {"lemma_seconds", std::move(lemma_seconds)},
+              {"induction_seconds", std::move(induction_seconds)}};
   return c;
 }
 

@@ -24,6 +24,7 @@ struct RunInfo {
 nlohmann::ordered_json counterexample_json(const Counterexample& cx);
 nlohmann::ordered_json cube_report_json(const CubeReport& report);
 nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma);
+nlohmann::ordered_json induction_json(const InductionOutcome& induction, const CubeReport* cube);
 
 // The whole certificate of a checked proof file.
 nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run);

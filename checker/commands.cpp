@@ -17,6 +17,7 @@
 #include "certificate.hpp"
 #include "cube_check.hpp"
 #include "cube_engine.hpp"
+#include "induction_check.hpp"
 #include "lemma_check.hpp"
 #include "proof_check.hpp"
 #include "reference_engine.hpp"
@@ -166,6 +167,17 @@ int run_export(const ExportCommand& o) {
         ++written;
       }
     }
+    if (proof.inductions.empty()) continue;
+    const auto game = make_game(proof.game.name, proof.game.parameters);
+    for (const smt::InductionSpec& induction : proof.inductions)
+      for (unsigned w : induction.widths)
+        for (const auto& [name, q] : induction_queries(induction, proof.definitions, *game, w)) {
+          const smt::SolverRun run = smt::solve_with_z3(q, o.timeout_ms);
+          const auto file = dir / fmt::format("induction-{}-w{}-{}.smt2",
+                                              file_label(induction.claim), w, file_label(name));
+          write_file_atomically(file, smt::with_status(q.smt2, run.answer));
+          ++written;
+        }
   }
   fmt::print("wrote {} SMT-LIB 2.6 files under {}\n", written, o.dir);
   return 0;

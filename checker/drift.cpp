@@ -20,6 +20,9 @@ std::vector<std::pair<std::string, Json>> checks_of(const Json& c) {
     if (key == "lemmas" && value.is_array()) {
       for (const Json& l : value)
         checks.emplace_back("lemma " + l.value("label", std::string("?")), l);
+    } else if (key == "induction" && value.is_array()) {
+      for (const Json& d : value)
+        checks.emplace_back("induction " + d.value("claim", std::string("?")), d);
     } else if (key == "exhaustive" && value.is_object()) {
       Json rest = value;
       rest.erase("claims");

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "position.hpp"
+#include "symbolic_move.hpp"
 
 namespace nimcert {
 
@@ -44,6 +45,10 @@ class Game {
   }
   // An upper bound on special_followers' count, so callers can size out.
   virtual std::size_t max_special_followers() const { return 0; }
+
+  // The moves as expressions, one per kind, for the symbolic induction step; empty when
+  // the game has no encoding.  Must allow exactly the followers for_each_follower lists.
+  virtual std::vector<SymbolicMove> symbolic_moves() const { return {}; }
 
   // "amalgamation(merge_min=2)": the game and its parameters in one line, for messages.
   std::string describe() const;

@@ -24,4 +24,6 @@ void Nim::for_each_follower(const Position& p, const FollowerSink& sink) const {
   }
 }
 
+std::vector<SymbolicMove> Nim::symbolic_moves() const { return free_reductions(heaps_); }
+
 }  // namespace nimcert

@@ -17,6 +17,10 @@ smt::Verdict ProofReport::verdict() const {
     if (l.verdict == smt::Verdict::Fails) return smt::Verdict::Fails;
     unknown = unknown || l.verdict == smt::Verdict::Unknown;
   }
+  for (const auto& d : inductions) {
+    if (d.verdict == smt::Verdict::Fails) return smt::Verdict::Fails;
+    unknown = unknown || d.verdict == smt::Verdict::Unknown;
+  }
   return unknown ? smt::Verdict::Unknown : smt::Verdict::Holds;
 }
 
@@ -43,9 +47,13 @@ ProofReport check_proof(const std::string& path, const ProofOptions& options,
     report.game = make_game(report.proof.game.name, report.proof.game.parameters);
   }
   report.timeout_ms = options.lemma.timeout_ms;
-  if (!report.proof.lemmas.empty()) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
+  if (!report.proof.lemmas.empty() || !report.proof.inductions.empty())
+    report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   for (const smt::LemmaSpec& lemma : report.proof.lemmas)
     report.lemmas.push_back(smt::check_lemma(lemma, report.proof.definitions, options.lemma));
+  for (const smt::InductionSpec& induction : report.proof.inductions)
+    report.inductions.push_back(
+        check_induction(induction, report.proof.definitions, *report.game, options.lemma));
   return report;
 }
 

@@ -1,5 +1,6 @@
-// Checking a whole proof file: its claims on the cube, exhaustively, and each of its lemmas
-// with Z3 and by enumeration.  The proof's verdict needs every lemma and every claim.
+// Checking a whole proof file: its claims on the cube, exhaustively; each of its lemmas with
+// the SMT solvers and by enumeration; each induction step symbolically.  The proof's verdict
+// needs every claim, every lemma and every induction step.
 #pragma once
 
 #include <memory>
@@ -9,6 +10,7 @@
 
 #include "cube_check.hpp"
 #include "game.hpp"
+#include "induction_check.hpp"
 #include "lemma_check.hpp"
 #include "proof_file.hpp"
 
@@ -26,6 +28,7 @@ struct ProofReport {
   std::unique_ptr<Game> game;
   std::optional<CubeReport> cube;  // absent when the file states no claims
   std::vector<smt::LemmaOutcome> lemmas;
+  std::vector<InductionOutcome> inductions;
   std::string cvc5_version;  // of the second solver, when there are lemmas
   unsigned timeout_ms = 0;   // per query and solver
 

@@ -16,15 +16,9 @@ class ProofClaim final : public CubeClaim {
         statement_(smt::to_string(*spec.statement)),
         program_(smt::claim_variables(3), {smt::expand(spec.statement, definitions)}) {
     // A claim "G == E" (or "E == G") is a formula for G: E is its claimed value.
-    const smt::Expr& s = *spec.statement;
-    if (s.op == smt::Op::Eq) {
-      for (int side = 0; side < 2; ++side) {
-        const smt::Expr& g = *s.args[side];
-        if (g.op == smt::Op::Var && g.name == "G")
-          formula_.emplace(smt::claim_variables(3),
-                           std::vector<smt::ExprPtr>{smt::expand(s.args[1 - side], definitions)});
-      }
-    }
+    if (const smt::ExprPtr value = smt::formula_of(spec))
+      formula_.emplace(smt::claim_variables(3),
+                       std::vector<smt::ExprPtr>{smt::expand(value, definitions)});
   }
 
   std::string name() const override { return name_; }

@@ -85,6 +85,27 @@ std::vector<CheckRow> check_rows(const Json& c) {
                                 e["range"][1].dump()),
                     e["verdict"], null_or_dump(e["counterexample"]) + e.value("note", "")});
   }
+  if (c.contains("induction"))
+    for (const Json& d : c["induction"]) {
+      const std::string claim = d["claim"];
+      for (const Json& w : d["widths"])
+        for (const Json& o : w["obligations"]) {
+          const bool both_unsat = o["z3"] == "unsat" && o["cvc5"] == "unsat";
+          const std::string status = both_unsat                      ? "holds"
+                                     : o["counterexample"].is_null() ? "unknown"
+                                                                     : "fails";
+          rows.push_back(
+              {suite,
+               fmt::format("induction {} w{}: {}", claim, w["width"].get<unsigned>(),
+                           o["obligation"].get<std::string>()),
+               status,
+               o["counterexample"].is_null()
+                   ? fmt::format("z3 {}, cvc5 {}{}", o["z3"].get<std::string>(),
+                                 o["cvc5"].get<std::string>(),
+                                 o.contains("note") ? "; " + o["note"].get<std::string>() : "")
+                   : o["counterexample"].dump()});
+        }
+    }
   return rows;
 }
 

@@ -173,4 +173,27 @@ ExprPtr expand(const ExprPtr& e, const Definitions& definitions) {
   return x.run(e, {});
 }
 
+namespace {
+
+ExprPtr substitute_shared(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings,
+                          std::unordered_map<const Expr*, ExprPtr>& done) {
+  if (e->op == Op::Var) {
+    auto it = bindings.find(e->name);
+    return it == bindings.end() ? e : it->second;
+  }
+  if (e->args.empty()) return e;
+  if (auto it = done.find(e.get()); it != done.end()) return it->second;
+  auto n = std::make_shared<Expr>(*e);
+  for (ExprPtr& a : n->args) a = substitute_shared(a, bindings, done);
+  done[e.get()] = n;
+  return n;
+}
+
+}  // namespace
+
+ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings) {
+  std::unordered_map<const Expr*, ExprPtr> done;
+  return substitute_shared(e, bindings, done);
+}
+
 }  // namespace nimcert::smt

@@ -87,4 +87,8 @@ using Definitions = std::map<std::string, Definition>;
 // wrong number of arguments (the parser already rejects both; this is a second guard).
 ExprPtr expand(const ExprPtr& e, const Definitions& definitions);
 
+// e with each variable named in `bindings` replaced by its expression; shared subterms stay
+// shared (F at a follower Y is F with x_i replaced by Y's heaps).
+ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings);
+
 }  // namespace nimcert::smt

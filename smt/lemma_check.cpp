@@ -1,12 +1,12 @@
 // Lemma checking (see lemma_check.hpp).
 #include "lemma_check.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <chrono>
 #include <mutex>
 #include <thread>
+
+#include "two_solvers.hpp"
 
 namespace nimcert::smt {
 
@@ -175,7 +175,8 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
   bool all_unsat = true, some_counterexample = false;
   for (unsigned w : lemma.widths) {
     const Query q = lemma_query(lemma, expanded, w);
-    const SolverRun run = solve_with_z3(q, options.timeout_ms);
+    const TwoSolverRun both = solve_with_both(q, options.timeout_ms, options.cvc5_binary);
+    const SolverRun& run = both.z3;
     WidthOutcome o;
     o.width = w;
     o.answer = run.answer;
@@ -195,12 +196,9 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
         some_counterexample = true;
       }
     }
-    o.cvc5 = replay_with_cvc5(q.smt2, options.timeout_ms, options.cvc5_binary);
-    if (o.cvc5.answer != Answer::Unknown && run.answer != Answer::Unknown &&
-        o.cvc5.answer != run.answer)
-      o.note = fmt::format("the solvers disagree: Z3 {}, cvc5 {}", answer_name(run.answer),
-                           answer_name(o.cvc5.answer));
-    all_unsat = all_unsat && run.answer == Answer::Unsat && o.cvc5.answer == Answer::Unsat;
+    o.cvc5 = both.cvc5;
+    if (!both.disagreement.empty()) o.note = both.disagreement;
+    all_unsat = all_unsat && both.both_unsat();
     o.smt2 = with_status(q.smt2, run.answer);
     out.widths.push_back(std::move(o));
   }

@@ -26,9 +26,9 @@ struct Token {
   SourceLocation where;
 };
 
-const std::set<std::string> kKeywords = {"game",   "cube",  "def",    "claim",     "lemma", "vars",
-                                         "assume", "prove", "widths", "enumerate", "end",   "if",
-                                         "then",   "else",  "true",   "false"};
+const std::set<std::string> kKeywords = {
+    "game",      "cube", "def", "claim", "lemma", "vars", "assume", "prove",     "widths",
+    "enumerate", "end",  "if",  "then",  "else",  "true", "false",  "induction", "witness"};
 
 class Lexer {
  public:
@@ -171,12 +171,24 @@ class Parser {
       } else if (is_word("lemma")) {
         next();
         file.lemmas.push_back(parse_lemma(file.definitions));
+      } else if (is_word("induction")) {
+        next();
+        file.inductions.push_back(parse_induction(file));
       } else {
-        fail(t.where, "game, cube, def, claim or lemma");
+        fail(t.where, "game, cube, def, claim, lemma or induction");
       }
     }
     if (!have_game && !file.claims.empty()) fail(peek().where, "a game declaration for the claims");
     return file;
+  }
+
+  // One expression over `variables`, and nothing after it.
+  ExprPtr run_expression(const std::vector<std::string>& variables, const Definitions& defs) {
+    scope_ = std::set<std::string>(variables.begin(), variables.end());
+    definitions_ = &defs;
+    ExprPtr e = parse_expr();
+    if (!at_end()) fail(peek().where, "the end of the expression");
+    return e;
   }
 
  private:
@@ -249,10 +261,7 @@ class Parser {
     c.name = expect_string("the claim's name").text;
     c.text = expect_string("the claim's source text").text;
     expect_punct(":");
-    std::size_t heaps = file.game.name == "nim" && file.game.parameters.contains("heaps")
-                            ? file.game.parameters["heaps"].get<std::size_t>()
-                            : 3;
-    const auto vars = claim_variables(heaps);
+    const auto vars = claim_variables(heap_count(file.game));
     scope_ = std::set<std::string>(vars.begin(), vars.end());
     definitions_ = &file.definitions;
     c.statement = parse_expr();
@@ -292,6 +301,49 @@ class Parser {
     if (l.high < l.low) fail(hi.where, "an upper bound at least the lower bound");
     expect_word("end");
     return l;
+  }
+
+  // induction "CLAIM" "text"  witness "MOVE" p = EXPR, ...  ...  widths W...  end
+  InductionSpec parse_induction(const ProofFile& file) {
+    InductionSpec d;
+    d.where = peek().where;
+    const Token claim = expect_string("the name of a claim G == F");
+    d.claim = claim.text;
+    d.text = expect_string("the induction's source text").text;
+    const ClaimSpec* found = nullptr;
+    for (const ClaimSpec& c : file.claims)
+      if (c.name == d.claim) found = &c;
+    if (!found)
+      fail(claim.where, fmt::format("the name of a claim stated above, not \"{}\"", d.claim));
+    d.value = formula_of(*found);
+    if (!d.value) fail(claim.where, "a claim of the form G == F (a formula for the Grundy value)");
+    auto vars = claim_variables(heap_count(file.game));
+    vars.back() = "v";  // x1..xk and the target value v
+    definitions_ = &file.definitions;
+    while (is_word("witness")) {
+      next();
+      WitnessHint hint;
+      hint.where = peek().where;
+      hint.move = expect_string("the name of a move, e.g. \"reduce x1\"").text;
+      scope_ = std::set<std::string>(vars.begin(), vars.end());
+      while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
+        const std::string parameter = next().text;
+        expect_punct("=");
+        hint.parameters.emplace_back(parameter, parse_expr());
+        if (!is_punct(",")) break;
+        next();
+      }
+      d.hints.push_back(std::move(hint));
+    }
+    expect_word("widths");
+    while (peek().kind == Tok::Number) {
+      const Token w = next();
+      if (w.number < 2 || w.number > 1024) fail(w.where, "a width between 2 and 1024");
+      d.widths.push_back(static_cast<unsigned>(w.number));
+    }
+    if (d.widths.empty()) fail(peek().where, "at least one width after 'widths'");
+    expect_word("end");
+    return d;
   }
 
   // --- expressions ---
@@ -402,8 +454,28 @@ std::vector<std::string> claim_variables(std::size_t heaps) {
   return v;
 }
 
+std::size_t heap_count(const GameSpec& game) {
+  if (game.name == "maximum-nim" || game.name == "minimum-nim") return 1;
+  if (game.parameters.contains("heaps") && game.parameters["heaps"].is_number_unsigned())
+    return game.parameters["heaps"].get<std::size_t>();
+  return 3;
+}
+
+ExprPtr formula_of(const ClaimSpec& claim) {
+  const Expr& s = *claim.statement;
+  if (s.op != Op::Eq) return nullptr;
+  if (s.args[0]->op == Op::Var && s.args[0]->name == "G") return s.args[1];
+  if (s.args[1]->op == Op::Var && s.args[1]->name == "G") return s.args[0];
+  return nullptr;
+}
+
 ProofFile parse_proof(const std::string& text, const std::string& path) {
   return Parser(text, path).run();
+}
+
+ExprPtr parse_expression(const std::string& text, const std::vector<std::string>& variables,
+                         const Definitions& definitions) {
+  return Parser(text, "<expression>").run_expression(variables, definitions);
 }
 
 ProofFile read_proof(const std::string& path) {

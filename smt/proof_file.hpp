@@ -40,6 +40,25 @@ struct LemmaSpec {
   SourceLocation where;
 };
 
+// A witness hint for the completeness obligation (b) of the induction step: a move of the
+// game with its parameters as expressions of the position x1..xk and the target value v.
+struct WitnessHint {
+  std::string move;  // the game's name for the move, e.g. "reduce x1"
+  std::vector<std::pair<std::string, ExprPtr>> parameters;
+  SourceLocation where;
+};
+
+// The whole induction step for a claim G == F, posed symbolically at each width w on
+// D_w = {X : x1 + ... + xk < 2^w}.  Without hints, (b) is posed with a quantifier.
+struct InductionSpec {
+  std::string claim;  // the name of a claim G == F
+  std::string text;
+  ExprPtr value;  // F, over x1..xk
+  std::vector<WitnessHint> hints;
+  std::vector<unsigned> widths;
+  SourceLocation where;
+};
+
 struct ProofFile {
   std::string path;
   GameSpec game;
@@ -47,6 +66,7 @@ struct ProofFile {
   Definitions definitions;
   std::vector<ClaimSpec> claims;
   std::vector<LemmaSpec> lemmas;
+  std::vector<InductionSpec> inductions;
 };
 
 // Bad input: what() is "file:line:col: expected ...".
@@ -60,5 +80,17 @@ ProofFile read_proof(const std::string& path);  // throws ParseError or std::run
 
 // The variables a claim may use for a game with k heaps: x1..xk and G.
 std::vector<std::string> claim_variables(std::size_t heaps);
+
+// The number of heaps of a position of the game named: 1 for the one-heap games, the
+// "heaps" parameter when given, else 3.
+std::size_t heap_count(const GameSpec& game);
+
+// F of a claim "G == F" (or "F == G"); null for a claim of another form.
+ExprPtr formula_of(const ClaimSpec& claim);
+
+// One expression over the given variables (for games' move encodings and tests); throws
+// ParseError.
+ExprPtr parse_expression(const std::string& text, const std::vector<std::string>& variables,
+                         const Definitions& definitions = {});
 
 }  // namespace nimcert::smt

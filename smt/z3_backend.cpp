@@ -148,17 +148,24 @@ std::string smt2_escape(const std::string& s) {
 }  // namespace
 
 Query make_query(const std::vector<std::string>& variables, const std::vector<ExprPtr>& hypotheses,
-                 const ExprPtr& conclusion, unsigned width, const std::string& source) {
+                 const ExprPtr& conclusion, unsigned width, const std::string& source,
+                 const std::vector<Existential>& existentials) {
   z3::context c;
   Translator t(c, width);
-  z3::expr negation = !t.boolean(*conclusion);
+  z3::expr goal = conclusion ? t.boolean(*conclusion) : c.bool_val(false);
+  for (const Existential& e : existentials) {
+    z3::expr_vector bound(c);
+    for (const std::string& b : e.bound) bound.push_back(c.bv_const(b.c_str(), width));
+    goal = goal || z3::exists(bound, t.boolean(*e.body));
+  }
+  z3::expr negation = !goal;
   for (const ExprPtr& h : hypotheses) negation = t.boolean(*h) && negation;
   Query q;
   q.variables = variables;
   q.width = width;
   std::string text;
   text += "(set-info :smt-lib-version 2.6)\n";
-  text += "(set-logic QF_BV)\n";
+  text += existentials.empty() ? "(set-logic QF_BV)\n" : "(set-logic BV)\n";
   text += fmt::format("(set-info :source |{}|)\n", smt2_escape(source));
   text += "(set-info :status unknown)\n";
   for (const std::string& v : variables)

@@ -25,10 +25,20 @@ struct Query {
   std::string smt2;  // the benchmark, with (set-info :status unknown)
 };
 
-// Builds the query "exists variables < 2^width: hypotheses and not conclusion".  All
-// expressions must be expanded.  `source` goes into (set-info :source ...).
+// "exists bound < 2^width: body", a disjunct of a conclusion that needs a witness the proof
+// does not name (the symbolic induction step without hints).
+struct Existential {
+  std::vector<std::string> bound;
+  ExprPtr body;
+};
+
+// Builds the query "exists variables < 2^width: hypotheses and not conclusion", where the
+// conclusion is `conclusion` (may be null: false) or any of `existentials`.  All expressions
+// must be expanded.  `source` goes into (set-info :source ...).  The logic is QF_BV, or BV
+// when there are existentials.
 Query make_query(const std::vector<std::string>& variables, const std::vector<ExprPtr>& hypotheses,
-                 const ExprPtr& conclusion, unsigned width, const std::string& source);
+                 const ExprPtr& conclusion, unsigned width, const std::string& source,
+                 const std::vector<Existential>& existentials = {});
 
 // The benchmark text with its :status set to the given answer.
 std::string with_status(const std::string& smt2, Answer status);
