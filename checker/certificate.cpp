@@ -43,6 +43,38 @@ nlohmann::ordered_json trust_ledger(const nlohmann::ordered_json& c) {
                             {"positions", cube["positions"]},
                             {"table_sha256", cube["table_sha256"]}}}}}});
   }
+  for (const auto& b : c["boxes"]) {
+    for (const auto& claim : b["claims"])
+      ledger.push_back({{"check", "box " + b["name"].get<std::string>() + ": claim " +
+                                      claim["name"].get<std::string>()},
+                        {"verdict", claim["status"]},
+                        {"rests_on",
+                         {{"exhaustive",
+                           {{"engine", "dense mex over the box (never reads the claim)"},
+                            {"box", b["box"]},
+                            {"positions", b["positions"]},
+                            {"table_sha256", b["table_sha256"]}}}}}});
+    for (const auto& check : b["checks"])
+      ledger.push_back({{"check", "box " + b["name"].get<std::string>() + ": " +
+                                      check["name"].get<std::string>()},
+                        {"verdict", check["status"]},
+                        {"rests_on", {{"exhaustive", {{"box", b["box"]}}}}}});
+  }
+  for (const auto& q : c["sequences"]) {
+    auto entry = [&](const std::string& what, const nlohmann::ordered_json& status) {
+      ledger.push_back({{"check", "sequence " + q["name"].get<std::string>() + ": " + what},
+                        {"verdict", status},
+                        {"rests_on",
+                         {{"recurrences",
+                           {{"rule", q["rule"]},
+                            {"range", q["range"]},
+                            {"g_sha256", q["g_sha256"]},
+                            {"h_sha256", q["h_sha256"]}}}}}});
+    };
+    for (const auto& claim : q["claims"])
+      entry("claim " + claim["name"].get<std::string>(), claim["status"]);
+    for (const auto& check : q["checks"]) entry(check["name"].get<std::string>(), check["status"]);
+  }
   for (const auto& lemma : c["lemmas"]) {
     nlohmann::ordered_json z3 = nlohmann::ordered_json::object(), cvc5 = z3;
     for (const auto& w : lemma["smt"]) {
@@ -216,6 +248,72 @@ nlohmann::ordered_json induction_json(const InductionOutcome& d, const CubeRepor
   return j;
 }
 
+namespace {
+
+nlohmann::ordered_json claims_json(const std::vector<ClaimOutcome>& claims) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ClaimOutcome& c : claims) {
+    nlohmann::ordered_json j;
+    j["name"] = c.name;
+    if (!c.text.empty()) j["text"] = c.text;
+    j["statement"] = c.statement;
+    j["status"] = c.holds ? "holds" : "fails";
+    j["counterexample"] =
+        c.counterexample ? counterexample_json(*c.counterexample) : nlohmann::ordered_json();
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+nlohmann::ordered_json checks_json(const std::vector<NamedCheck>& checks) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const NamedCheck& c : checks)
+    out.push_back({{"name", c.name},
+                   {"statement", c.statement},
+                   {"status", c.holds ? "holds" : "fails"},
+                   {"counterexample", c.counterexample}});
+  return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json box_json(const BoxReport& b) {
+  nlohmann::ordered_json j;
+  j["name"] = b.name;
+  j["text"] = b.text;
+  j["game"] = b.game;
+  j["box"] = "[0," + std::to_string(b.size) + "]^" + std::to_string(b.heaps);
+  j["positions"] = b.positions;
+  j["table_encoding"] = "little-endian uint32 in lexicographic order of (x1, ..., xk)";
+  j["table_sha256"] = b.table_sha256;
+  j["max_value"] = b.max_value;
+  j["claims"] = claims_json(b.claims);
+  j["checks"] = checks_json(b.checks);
+  j["verdict"] = b.holds() ? "holds" : "fails";
+  return j;
+}
+
+nlohmann::ordered_json sequence_json(const SequenceReport& q) {
+  nlohmann::ordered_json j;
+  j["name"] = q.name;
+  j["text"] = q.text;
+  j["rule"] = q.rule;
+  j["range"] = {0, q.last};
+  j["g_sha256"] = q.g_sha256;
+  j["h_sha256"] = q.h_sha256;
+  j["encoding"] =
+      "g_n (Maximum Nim, recurrence (1)) and h_n (Minimum Nim) as little-endian uint32, n = "
+      "0..last";
+  nlohmann::ordered_json claims = claims_json(q.claims);
+  for (auto& c : claims)
+    if (q.claim_counterexamples.contains(c["name"].get<std::string>()))
+      c["counterexample"] = q.claim_counterexamples[c["name"].get<std::string>()];
+  j["claims"] = std::move(claims);
+  j["checks"] = checks_json(q.checks);
+  j["verdict"] = q.holds() ? "holds" : "fails";
+  return j;
+}
+
 nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run) {
   nlohmann::ordered_json c;
   c["format"] = "nimcert-certificate";
@@ -236,6 +334,12 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
   for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l));
+  nlohmann::ordered_json boxes = nlohmann::ordered_json::array();
+  for (const auto& b : report.boxes) boxes.push_back(box_json(b));
+  c["boxes"] = std::move(boxes);
+  nlohmann::ordered_json sequences = nlohmann::ordered_json::array();
+  for (const auto& q : report.sequences) sequences.push_back(sequence_json(q));
+  c["sequences"] = std::move(sequences);
   c["lemmas"] = std::move(lemmas);
   nlohmann::ordered_json inductions = nlohmann::ordered_json::array();
   for (const auto& d : report.inductions)

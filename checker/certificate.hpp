@@ -24,6 +24,8 @@ struct RunInfo {
 nlohmann::ordered_json counterexample_json(const Counterexample& cx);
 nlohmann::ordered_json cube_report_json(const CubeReport& report);
 nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma);
+nlohmann::ordered_json box_json(const BoxReport& box);
+nlohmann::ordered_json sequence_json(const SequenceReport& sequence);
 nlohmann::ordered_json induction_json(const InductionOutcome& induction, const CubeReport* cube);
 
 // The whole certificate of a checked proof file.

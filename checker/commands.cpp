@@ -33,17 +33,23 @@ struct GameOptions {
   std::string name = "amalgamation";
   std::optional<unsigned> merge_min;
   std::optional<unsigned> heaps;
+  std::optional<std::string> rule;
 
   void add_to(CLI::App* cmd) {
-    cmd->add_option("--game", name, "Game: amalgamation or nim")->capture_default_str();
+    cmd->add_option("--game", name,
+                    "Game: amalgamation, nim, serial-nim, maximum-nim or minimum-nim")
+        ->capture_default_str();
+    cmd->add_option("--rule", rule, "maximum-nim, minimum-nim: the rule f as an expression of n");
     cmd->add_option("--merge-min", merge_min,
                     "amalgamation: least heap size that may merge (default 2; 1 is Locke's game)");
-    cmd->add_option("--heaps", heaps, "nim: number of heaps (default 3)");
+    cmd->add_option("--heaps", heaps, "nim, serial-nim: number of heaps (default 3)");
   }
   std::unique_ptr<Game> make() const {
     nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
     if (merge_min) parameters["merge_min"] = *merge_min;
     if (heaps) parameters["heaps"] = *heaps;
+    if (rule) parameters["rule"] = *rule;
+    if (rule) parameters["rule"] = *rule;
     return make_game(name, parameters);
   }
 };
@@ -167,9 +173,9 @@ int run_export(const ExportCommand& o) {
         ++written;
       }
     }
-    if (proof.inductions.empty()) continue;
-    const auto game = make_game(proof.game.name, proof.game.parameters);
-    for (const smt::InductionSpec& induction : proof.inductions)
+    for (const smt::InductionSpec& induction : proof.inductions) {
+      const auto game =
+          make_game(induction.game.name, induction.game.parameters, proof.definitions);
       for (unsigned w : induction.widths)
         for (const auto& [name, q] : induction_queries(induction, proof.definitions, *game, w)) {
           const smt::SolverRun run = smt::solve_with_z3(q, o.timeout_ms);
@@ -178,6 +184,7 @@ int run_export(const ExportCommand& o) {
           write_file_atomically(file, smt::with_status(q.smt2, run.answer));
           ++written;
         }
+    }
   }
   fmt::print("wrote {} SMT-LIB 2.6 files under {}\n", written, o.dir);
   return 0;

@@ -18,22 +18,6 @@ bool CubeReport::holds() const {
   return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; });
 }
 
-namespace {
-
-// Appends the row in canonical form, little-endian uint32, to the digest.
-void digest_row(Sha256& digest, std::span<const Value> row, std::vector<unsigned char>& buffer) {
-  if constexpr (std::endian::native == std::endian::little) {
-    digest.update(row.data(), row.size_bytes());
-  } else {
-    buffer.resize(row.size() * 4);
-    for (std::size_t i = 0; i < row.size(); ++i)
-      for (int b = 0; b < 4; ++b) buffer[4 * i + b] = static_cast<unsigned char>(row[i] >> (8 * b));
-    digest.update(buffer.data(), buffer.size());
-  }
-}
-
-}  // namespace
-
 Counterexample explain_position(const Game& game, const CubeEngine& engine, const Position& p,
                                 const CubeClaim* claim) {
   const ValueTable stored = engine.dense(Box{{p[0], p[1], p[2]}});
@@ -60,9 +44,8 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   report.n = n;
   std::vector<std::optional<Position>> first_failure(claims.size());
   Sha256 digest;
-  std::vector<unsigned char> buffer;
   engine.sweep([&](Heap x, Heap y, std::span<const Value> row) {
-    digest_row(digest, row, buffer);
+    digest.update_le32(row);
     report.positions += row.size();
     report.max_value = std::max(report.max_value, *std::max_element(row.begin(), row.end()));
     for (std::size_t c = 0; c < claims.size(); ++c) {

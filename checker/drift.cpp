@@ -20,6 +20,10 @@ std::vector<std::pair<std::string, Json>> checks_of(const Json& c) {
     if (key == "lemmas" && value.is_array()) {
       for (const Json& l : value)
         checks.emplace_back("lemma " + l.value("label", std::string("?")), l);
+    } else if ((key == "boxes" || key == "sequences") && value.is_array()) {
+      for (const Json& b : value)
+        checks.emplace_back(
+            (key == "boxes" ? "box " : "sequence ") + b.value("name", std::string("?")), b);
     } else if (key == "induction" && value.is_array()) {
       for (const Json& d : value)
         checks.emplace_back("induction " + d.value("claim", std::string("?")), d);

@@ -7,6 +7,8 @@
 
 #include "amalgamation.hpp"
 #include "nim.hpp"
+#include "one_heap.hpp"
+#include "serial_nim.hpp"
 
 namespace nimcert {
 
@@ -45,7 +47,8 @@ void reject_unknown(const nlohmann::ordered_json& parameters,
 
 }  // namespace
 
-std::unique_ptr<Game> make_game(const std::string& name, const nlohmann::ordered_json& parameters) {
+std::unique_ptr<Game> make_game(const std::string& name, const nlohmann::ordered_json& parameters,
+                                const smt::Definitions& definitions) {
   if (!parameters.is_null() && !parameters.is_object())
     throw std::invalid_argument("game parameters must be an object");
   const nlohmann::ordered_json params =
@@ -59,7 +62,20 @@ std::unique_ptr<Game> make_game(const std::string& name, const nlohmann::ordered
     reject_unknown(params, {"heaps"}, name);
     return std::make_unique<Nim>(unsigned_parameter(params, "heaps", 3));
   }
-  throw std::invalid_argument(fmt::format("unknown game '{}' (known: amalgamation, nim)", name));
+  if (name == "serial-nim") {
+    reject_unknown(params, {"heaps"}, name);
+    return std::make_unique<SerialNim>(unsigned_parameter(params, "heaps", 3));
+  }
+  if (name == "maximum-nim" || name == "minimum-nim") {
+    reject_unknown(params, {"rule"}, name);
+    if (!params.contains("rule") || !params["rule"].is_string())
+      throw std::invalid_argument(name + " needs a rule, e.g. rule = \"(n - 1) / 2\"");
+    return std::make_unique<OneHeapGame>(
+        name == "maximum-nim" ? OneHeapGame::Kind::Maximum : OneHeapGame::Kind::Minimum,
+        Rule(params["rule"].get<std::string>(), definitions));
+  }
+  throw std::invalid_argument(fmt::format(
+      "unknown game '{}' (known: amalgamation, nim, serial-nim, maximum-nim, minimum-nim)", name));
 }
 
 }  // namespace nimcert

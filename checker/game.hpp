@@ -56,6 +56,8 @@ class Game {
 
 // Builds a game from its name and parameters; throws std::invalid_argument naming what is
 // wrong for an unknown game or a bad parameter.
-std::unique_ptr<Game> make_game(const std::string& name, const nlohmann::ordered_json& parameters);
+// A rule given as a string (maximum-nim, minimum-nim) may call `definitions`.
+std::unique_ptr<Game> make_game(const std::string& name, const nlohmann::ordered_json& parameters,
+                                const smt::Definitions& definitions = {});
 
 }  // namespace nimcert

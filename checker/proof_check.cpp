@@ -13,6 +13,10 @@ namespace nimcert {
 smt::Verdict ProofReport::verdict() const {
   bool unknown = false;
   if (cube && !cube->holds()) return smt::Verdict::Fails;
+  for (const auto& b : boxes)
+    if (!b.holds()) return smt::Verdict::Fails;
+  for (const auto& q : sequences)
+    if (!q.holds()) return smt::Verdict::Fails;
   for (const auto& l : lemmas) {
     if (l.verdict == smt::Verdict::Fails) return smt::Verdict::Fails;
     unknown = unknown || l.verdict == smt::Verdict::Unknown;
@@ -35,7 +39,8 @@ ProofReport check_proof(const std::string& path, const ProofOptions& options,
   report.proof_name = std::filesystem::path(path).filename().string();
   report.proof_sha256 = Sha256::of(text.str());
   if (!report.proof.claims.empty()) {
-    report.game = make_game(report.proof.game.name, report.proof.game.parameters);
+    report.game =
+        make_game(report.proof.game.name, report.proof.game.parameters, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;
     const auto claims = proof_claims(report.proof);
     std::vector<const CubeClaim*> pointers;
@@ -44,16 +49,23 @@ ProofReport check_proof(const std::string& path, const ProofOptions& options,
     for (std::size_t i = 0; i < claims.size(); ++i)
       report.cube->claims[i].text = report.proof.claims[i].text;
   } else if (!report.proof.game.name.empty()) {
-    report.game = make_game(report.proof.game.name, report.proof.game.parameters);
+    report.game =
+        make_game(report.proof.game.name, report.proof.game.parameters, report.proof.definitions);
   }
+  for (const smt::BoxSpec& box : report.proof.boxes)
+    report.boxes.push_back(check_box(box, report.proof.definitions));
+  for (const smt::SequenceSpec& sequence : report.proof.sequences)
+    report.sequences.push_back(check_sequence(sequence, report.proof.definitions));
   report.timeout_ms = options.lemma.timeout_ms;
   if (!report.proof.lemmas.empty() || !report.proof.inductions.empty())
     report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   for (const smt::LemmaSpec& lemma : report.proof.lemmas)
     report.lemmas.push_back(smt::check_lemma(lemma, report.proof.definitions, options.lemma));
   for (const smt::InductionSpec& induction : report.proof.inductions)
-    report.inductions.push_back(
-        check_induction(induction, report.proof.definitions, *report.game, options.lemma));
+    report.inductions.push_back(check_induction(
+        induction, report.proof.definitions,
+        *make_game(induction.game.name, induction.game.parameters, report.proof.definitions),
+        options.lemma));
   return report;
 }
 

@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "box_check.hpp"
 #include "cube_check.hpp"
 #include "game.hpp"
 #include "induction_check.hpp"
 #include "lemma_check.hpp"
 #include "proof_file.hpp"
+#include "sequence_check.hpp"
 
 namespace nimcert {
 
@@ -28,6 +30,8 @@ struct ProofReport {
   std::unique_ptr<Game> game;
   std::optional<CubeReport> cube;  // absent when the file states no claims
   std::vector<smt::LemmaOutcome> lemmas;
+  std::vector<BoxReport> boxes;
+  std::vector<SequenceReport> sequences;
   std::vector<InductionOutcome> inductions;
   std::string cvc5_version;  // of the second solver, when there are lemmas
   unsigned timeout_ms = 0;   // per query and solver

@@ -69,6 +69,21 @@ std::vector<CheckRow> check_rows(const Json& c) {
                       fmt::format("claim {} on [0,{}]^3", claim["name"].get<std::string>(),
                                   c["exhaustive"]["N"].get<unsigned>()),
                       claim["status"], null_or_dump(claim["counterexample"])});
+  for (const char* block : {"boxes", "sequences"}) {
+    if (!c.contains(block)) continue;
+    for (const Json& b : c[block]) {
+      const std::string prefix = std::string(block) == "boxes" ? "box " : "sequence ";
+      for (const Json& claim : b["claims"])
+        rows.push_back(
+            {suite,
+             prefix + b["name"].get<std::string>() + ": claim " + claim["name"].get<std::string>(),
+             claim["status"], null_or_dump(claim["counterexample"])});
+      for (const Json& check : b["checks"])
+        rows.push_back(
+            {suite, prefix + b["name"].get<std::string>() + ": " + check["name"].get<std::string>(),
+             check["status"], null_or_dump(check["counterexample"])});
+    }
+  }
   for (const Json& lemma : c["lemmas"]) {
     const std::string label = lemma["label"];
     for (const Json& w : lemma["smt"]) {

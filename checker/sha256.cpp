@@ -3,7 +3,9 @@
 
 #include <openssl/evp.h>
 
+#include <bit>
 #include <stdexcept>
+#include <vector>
 
 namespace nimcert {
 
@@ -16,6 +18,18 @@ Sha256::~Sha256() { EVP_MD_CTX_free(ctx_); }
 
 void Sha256::update(const void* data, std::size_t bytes) {
   if (EVP_DigestUpdate(ctx_, data, bytes) != 1) throw std::runtime_error("OpenSSL: SHA-256 update");
+}
+
+void Sha256::update_le32(std::span<const std::uint32_t> values) {
+  if constexpr (std::endian::native == std::endian::little) {
+    update(values.data(), values.size_bytes());
+  } else {
+    std::vector<unsigned char> buffer(values.size() * 4);
+    for (std::size_t i = 0; i < values.size(); ++i)
+      for (int b = 0; b < 4; ++b)
+        buffer[4 * i + b] = static_cast<unsigned char>(values[i] >> (8 * b));
+    update(buffer.data(), buffer.size());
+  }
 }
 
 std::string Sha256::hex_digest() {

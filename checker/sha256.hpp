@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -18,6 +20,9 @@ class Sha256 {
   Sha256& operator=(const Sha256&) = delete;
 
   void update(const void* data, std::size_t bytes);
+  // Values as little-endian uint32, whatever the machine's byte order (the Grundy tables'
+  // canonical form).
+  void update_le32(std::span<const std::uint32_t> values);
   std::string hex_digest();  // finishes the hash; the object is spent afterwards
 
   static std::string of(std::string_view text);

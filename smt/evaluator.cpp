@@ -21,10 +21,22 @@ Program::Program(const std::vector<std::string>& variables, const std::vector<Ex
     vars[variables[i]] = static_cast<std::uint32_t>(i);
   std::map<std::string, std::uint32_t> seen;  // canonical key of a subterm -> its register
   for (const ExprPtr& e : outputs) outputs_.push_back(compile(e, vars, seen));
+  compiled_.clear();  // its keys are addresses of nodes the caller may free
 }
 
 std::uint32_t Program::compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
                                std::map<std::string, std::uint32_t>& seen) {
+  // A shared subterm is compiled once: without this, unrolled definitions (a binary search
+  // that calls its previous step three times) would be walked as an exponential tree.
+  if (auto done = compiled_.find(e.get()); done != compiled_.end()) return done->second;
+  const std::uint32_t reg = compile_node(e, vars, seen);
+  compiled_[e.get()] = reg;
+  return reg;
+}
+
+std::uint32_t Program::compile_node(const ExprPtr& e,
+                                    const std::map<std::string, std::uint32_t>& vars,
+                                    std::map<std::string, std::uint32_t>& seen) {
   Instruction in;
   in.op = e->op;
   std::string key = std::to_string(static_cast<int>(e->op));

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ast.hpp"
@@ -54,10 +55,13 @@ class Program {
   };
   std::uint32_t compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
                         std::map<std::string, std::uint32_t>& seen);
+  std::uint32_t compile_node(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
+                             std::map<std::string, std::uint32_t>& seen);
 
   std::size_t variables_;
   std::vector<Instruction> code_;
   std::vector<std::uint32_t> outputs_;
+  std::unordered_map<const Expr*, std::uint32_t> compiled_;  // during construction only
 };
 
 }  // namespace nimcert::smt

@@ -27,8 +27,9 @@ struct Token {
 };
 
 const std::set<std::string> kKeywords = {
-    "game",      "cube", "def", "claim", "lemma", "vars", "assume", "prove",     "widths",
-    "enumerate", "end",  "if",  "then",  "else",  "true", "false",  "induction", "witness"};
+    "game",      "cube",      "def", "claim", "lemma",    "vars", "assume", "prove",
+    "widths",    "enumerate", "end", "if",    "then",     "else", "true",   "false",
+    "induction", "witness",   "box", "size",  "sequence", "rule", "last",   "check"};
 
 class Lexer {
  public:
@@ -171,11 +172,17 @@ class Parser {
       } else if (is_word("lemma")) {
         next();
         file.lemmas.push_back(parse_lemma(file.definitions));
+      } else if (is_word("box")) {
+        next();
+        file.boxes.push_back(parse_box(file));
+      } else if (is_word("sequence")) {
+        next();
+        file.sequences.push_back(parse_sequence(file));
       } else if (is_word("induction")) {
         next();
         file.inductions.push_back(parse_induction(file));
       } else {
-        fail(t.where, "game, cube, def, claim, lemma or induction");
+        fail(t.where, "game, cube, def, claim, lemma, box, sequence or induction");
       }
     }
     if (!have_game && !file.claims.empty()) fail(peek().where, "a game declaration for the claims");
@@ -224,12 +231,19 @@ class Parser {
   GameSpec parse_game() {
     GameSpec g;
     g.name = expect_name("a game name").text;
+    while (is_punct("-")) {  // maximum-nim, serial-nim
+      next();
+      g.name += "-" + expect_name("the rest of the game name").text;
+    }
     if (is_punct("(")) {
       next();
       while (!is_punct(")")) {
         const std::string key = expect_name("a parameter name").text;
         expect_punct("=");
-        g.parameters[key] = expect_number("a natural-number parameter value").number;
+        if (peek().kind == Tok::String)
+          g.parameters[key] = next().text;  // a rule: an expression of n, read by the game
+        else
+          g.parameters[key] = expect_number("a parameter value (a number or a string)").number;
         if (!is_punct(")")) expect_punct(",");
       }
       next();
@@ -257,15 +271,66 @@ class Parser {
   }
 
   ClaimSpec parse_claim(const ProofFile& file) {
+    return parse_claim_over(file, claim_variables(heap_count(file.game)));
+  }
+
+  ClaimSpec parse_claim_over(const ProofFile& file, const std::vector<std::string>& vars) {
     ClaimSpec c;
     c.name = expect_string("the claim's name").text;
     c.text = expect_string("the claim's source text").text;
     expect_punct(":");
-    const auto vars = claim_variables(heap_count(file.game));
     scope_ = std::set<std::string>(vars.begin(), vars.end());
     definitions_ = &file.definitions;
     c.statement = parse_expr();
     return c;
+  }
+
+  std::vector<std::string> parse_checks() {
+    std::vector<std::string> checks;
+    while (is_word("check")) {
+      next();
+      checks.push_back(expect_string("the name of a check, e.g. \"lemma-2.1\"").text);
+    }
+    return checks;
+  }
+
+  // box "NAME" "text"  game G(...)  size B  claim ...  check ...  end
+  BoxSpec parse_box(const ProofFile& file) {
+    BoxSpec b;
+    b.where = peek().where;
+    b.name = expect_string("the box's name").text;
+    b.text = expect_string("the box's source text").text;
+    expect_word("game");
+    b.game = parse_game();
+    expect_word("size");
+    const Token n = expect_number("the box size B");
+    b.size = static_cast<std::uint32_t>(n.number);
+    while (is_word("claim")) {
+      next();
+      b.claims.push_back(parse_claim_over(file, claim_variables(heap_count(b.game))));
+    }
+    b.checks = parse_checks();
+    expect_word("end");
+    return b;
+  }
+
+  // sequence "NAME" "text"  rule "EXPR"  last N  claim ...  check ...  end
+  SequenceSpec parse_sequence(const ProofFile& file) {
+    SequenceSpec q;
+    q.where = peek().where;
+    q.name = expect_string("the sequence's name").text;
+    q.text = expect_string("the sequence's source text").text;
+    expect_word("rule");
+    q.rule = expect_string("the rule f as a string, e.g. \"(n - 1) / 2\"").text;
+    expect_word("last");
+    q.last = expect_number("the last n").number;
+    while (is_word("claim")) {
+      next();
+      q.claims.push_back(parse_claim_over(file, sequence_variables()));
+    }
+    q.checks = parse_checks();
+    expect_word("end");
+    return q;
   }
 
   LemmaSpec parse_lemma(const Definitions& defs) {
@@ -312,12 +377,36 @@ class Parser {
     d.text = expect_string("the induction's source text").text;
     const ClaimSpec* found = nullptr;
     for (const ClaimSpec& c : file.claims)
-      if (c.name == d.claim) found = &c;
+      if (c.name == d.claim) {
+        found = &c;
+        d.game = file.game;
+        d.value = formula_of(c);
+      }
+    for (const BoxSpec& b : file.boxes)
+      for (const ClaimSpec& c : b.claims)
+        if (!found && c.name == d.claim) {
+          found = &c;
+          d.game = b.game;
+          d.value = formula_of(c);
+        }
+    for (const SequenceSpec& q : file.sequences)
+      for (const ClaimSpec& c : q.claims)
+        if (!found && c.name == d.claim) {
+          found = &c;
+          // g == F is about Maximum Nim, h == F about Minimum Nim; F's n is the heap x1.
+          const bool maximum = formula_of(c, "g") != nullptr;
+          d.game.name = maximum ? "maximum-nim" : "minimum-nim";
+          d.game.parameters = {{"rule", q.rule}};
+          const ExprPtr f = maximum ? formula_of(c, "g") : formula_of(c, "h");
+          if (f) d.value = substitute(f, {{"n", make_var("x1")}});
+        }
     if (!found)
       fail(claim.where, fmt::format("the name of a claim stated above, not \"{}\"", d.claim));
-    d.value = formula_of(*found);
-    if (!d.value) fail(claim.where, "a claim of the form G == F (a formula for the Grundy value)");
-    auto vars = claim_variables(heap_count(file.game));
+    if (!d.value)
+      fail(claim.where,
+           "a claim of the form G == F (or g == F, h == F in a sequence) where F "
+           "does not use the value itself");
+    auto vars = claim_variables(heap_count(d.game));
     vars.back() = "v";  // x1..xk and the target value v
     definitions_ = &file.definitions;
     while (is_word("witness")) {
@@ -461,13 +550,31 @@ std::size_t heap_count(const GameSpec& game) {
   return 3;
 }
 
-ExprPtr formula_of(const ClaimSpec& claim) {
+namespace {
+
+bool mentions(const Expr& e, const std::string& name) {
+  if (e.op == Op::Var) return e.name == name;
+  for (const ExprPtr& a : e.args)
+    if (mentions(*a, name)) return true;
+  return false;
+}
+
+}  // namespace
+
+ExprPtr formula_of(const ClaimSpec& claim, const std::string& value) {
   const Expr& s = *claim.statement;
   if (s.op != Op::Eq) return nullptr;
-  if (s.args[0]->op == Op::Var && s.args[0]->name == "G") return s.args[1];
-  if (s.args[1]->op == Op::Var && s.args[1]->name == "G") return s.args[0];
+  for (int side = 0; side < 2; ++side) {
+    const Expr& v = *s.args[side];
+    const ExprPtr& f = s.args[1 - side];
+    if (v.op == Op::Var && v.name == value && !mentions(*f, value) && !mentions(*f, "f") &&
+        !mentions(*f, "g") && !mentions(*f, "h") && !mentions(*f, "G"))
+      return f;
+  }
   return nullptr;
 }
+
+std::vector<std::string> sequence_variables() { return {"n", "f", "g", "h"}; }
 
 ProofFile parse_proof(const std::string& text, const std::string& path) {
   return Parser(text, path).run();

@@ -40,6 +40,28 @@ struct LemmaSpec {
   SourceLocation where;
 };
 
+// An exhaustive check of claims on a box [0,B]^k of a game whose moves only lower heaps
+// (nim, serial-nim, the one-heap games), with optional named structural checks.
+struct BoxSpec {
+  std::string name, text;
+  GameSpec game;
+  std::uint32_t size = 0;           // B
+  std::vector<ClaimSpec> claims;    // over x1..xk and G
+  std::vector<std::string> checks;  // e.g. "right-associativity"
+  SourceLocation where;
+};
+
+// Levine's one-heap sequences for one rule f: g (Maximum Nim) and h (Minimum Nim) by their
+// recurrences for n = 0..last, pointwise claims over n, f, g, h, and named checks.
+struct SequenceSpec {
+  std::string name, text;
+  std::string rule;  // an expression of n
+  std::uint64_t last = 0;
+  std::vector<ClaimSpec> claims;
+  std::vector<std::string> checks;  // e.g. "lemma-2.1", "self-similarity"
+  SourceLocation where;
+};
+
 // A witness hint for the completeness obligation (b) of the induction step: a move of the
 // game with its parameters as expressions of the position x1..xk and the target value v.
 struct WitnessHint {
@@ -51,8 +73,9 @@ struct WitnessHint {
 // The whole induction step for a claim G == F, posed symbolically at each width w on
 // D_w = {X : x1 + ... + xk < 2^w}.  Without hints, (b) is posed with a quantifier.
 struct InductionSpec {
-  std::string claim;  // the name of a claim G == F
+  std::string claim;  // the name of a claim G == F (or g == F, h == F in a sequence)
   std::string text;
+  GameSpec game;  // the game of the claim's block
   ExprPtr value;  // F, over x1..xk
   std::vector<WitnessHint> hints;
   std::vector<unsigned> widths;
@@ -66,6 +89,8 @@ struct ProofFile {
   Definitions definitions;
   std::vector<ClaimSpec> claims;
   std::vector<LemmaSpec> lemmas;
+  std::vector<BoxSpec> boxes;
+  std::vector<SequenceSpec> sequences;
   std::vector<InductionSpec> inductions;
 };
 
@@ -85,8 +110,11 @@ std::vector<std::string> claim_variables(std::size_t heaps);
 // "heaps" parameter when given, else 3.
 std::size_t heap_count(const GameSpec& game);
 
-// F of a claim "G == F" (or "F == G"); null for a claim of another form.
-ExprPtr formula_of(const ClaimSpec& claim);
+// F of a claim "V == F" (or "F == V"), V the value variable; null for another form.
+ExprPtr formula_of(const ClaimSpec& claim, const std::string& value = "G");
+
+// The variables of a sequence claim: n, the rule's f(n), g_n and h_n.
+std::vector<std::string> sequence_variables();
 
 // One expression over the given variables (for games' move encodings and tests); throws
 // ParseError.

@@ -22,12 +22,22 @@ std::uint64_t max_value(const Expr& e, unsigned w) {
 
 }  // namespace
 
-unsigned value_width(const Expr& e, unsigned vw) {
-  if (is_boolean(e.op)) {
-    for (const ExprPtr& a : e.args) value_width(*a, vw);  // checks the operands
-    return 1;
-  }
-  auto w = [&](std::size_t i) { return value_width(*e.args[i], vw); };
+unsigned value_width(const Expr& e, unsigned vw) { return WidthAnalysis(vw)(e); }
+
+unsigned WidthAnalysis::operator()(const Expr& e) {
+  if (auto it = memo_.find(&e); it != memo_.end()) return it->second;
+  unsigned result = 1;
+  if (is_boolean(e.op))
+    for (const ExprPtr& a : e.args) (*this)(*a);  // checks the operands
+  else
+    result = width_of_number(e);
+  memo_[&e] = result;
+  return result;
+}
+
+unsigned WidthAnalysis::width_of_number(const Expr& e) {
+  const unsigned vw = variable_width_;
+  auto w = [&](std::size_t i) { return (*this)(*e.args[i]); };
   std::uint64_t r = 0;
   switch (e.op) {
     case Op::Const:
@@ -61,7 +71,8 @@ unsigned value_width(const Expr& e, unsigned vw) {
       r = std::min(w(0), w(1));
       break;
     case Op::Shl:
-      r = std::uint64_t{w(0)} + max_value(*e.args[1], w(1));
+      // Saturating: a shift amount near 2^64 must not wrap the sum to a small width.
+      r = std::min<std::uint64_t>(max_value(*e.args[1], w(1)), kMaxTermWidth) + w(0);
       break;
     case Op::Shr:
       w(1);

@@ -7,6 +7,8 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <map>
+#include <unordered_map>
 
 #include "width.hpp"
 
@@ -27,21 +29,38 @@ namespace {
 
 class Translator {
  public:
-  Translator(z3::context& c, unsigned width) : c_(c), width_(width) {}
+  Translator(z3::context& c, unsigned width) : c_(c), width_(width), widths_(width) {}
 
-  // The value of e as a bit-vector of exactly `w` bits (w >= its own width).
+  // The value of e as a bit-vector of exactly `w` bits (w >= its own width).  Each shared
+  // subterm is translated once per width (unrolled definitions share a lot).
   z3::expr bv(const Expr& e, unsigned w) {
+    const auto key = std::make_pair(&e, w);
+    if (auto it = bv_memo_.find(key); it != bv_memo_.end()) return it->second;
+    z3::expr r = bv_uncached(e, w);
+    bv_memo_.emplace(key, r);
+    return r;
+  }
+
+  z3::expr boolean(const Expr& e) {
+    if (auto it = bool_memo_.find(&e); it != bool_memo_.end()) return it->second;
+    z3::expr r = boolean_uncached(e);
+    bool_memo_.emplace(&e, r);
+    return r;
+  }
+
+ private:
+  z3::expr bv_uncached(const Expr& e, unsigned w) {
     if (yields_boolean(e) && e.op != Op::Ite)
       return z3::ite(boolean(e), c_.bv_val(1, w), c_.bv_val(0, w));
-    const unsigned own = value_width(e, width_);
+    const unsigned own = widths_(e);
     z3::expr v = natural(e, own);
     return own == w ? v : z3::zext(v, w - own);
   }
 
-  z3::expr boolean(const Expr& e) {
+  z3::expr boolean_uncached(const Expr& e) {
     auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
     auto both = [&](auto f) {
-      const unsigned w = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
+      const unsigned w = std::max(widths_(arg(0)), widths_(arg(1)));
       return f(bv(arg(0), w), bv(arg(1), w));
     };
     switch (e.op) {
@@ -72,18 +91,17 @@ class Translator {
         [[fallthrough]];
       default: {
         // A number as a condition: "is not 0".
-        const unsigned w = value_width(e, width_);
+        const unsigned w = widths_(e);
         return bv(e, w) != c_.bv_val(0, w);
       }
     }
   }
 
- private:
   // e (not a boolean operator) as a bit-vector of its own width `w`.
   z3::expr natural(const Expr& e, unsigned w) {
     auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
     auto wide = [&](std::size_t i, unsigned at_least) {
-      return bv(arg(i), std::max(at_least, value_width(arg(i), width_)));
+      return bv(arg(i), std::max(at_least, widths_(arg(i))));
     };
     switch (e.op) {
       case Op::Const:
@@ -99,33 +117,33 @@ class Translator {
       case Op::BitOr:
         return bv(arg(0), w) | bv(arg(1), w);
       case Op::Sub: {  // truncated: a < b gives 0; the result fits the width of a
-        const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
+        const unsigned m = std::max(widths_(arg(0)), widths_(arg(1)));
         const z3::expr a = bv(arg(0), m), b = bv(arg(1), m);
         return z3::ite(z3::uge(a, b), a - b, c_.bv_val(0, m)).extract(w - 1, 0);
       }
       case Op::Div: {  // a / 0 = 0
-        const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
+        const unsigned m = std::max(widths_(arg(0)), widths_(arg(1)));
         const z3::expr a = bv(arg(0), m), b = bv(arg(1), m);
         return z3::ite(b == c_.bv_val(0, m), c_.bv_val(0, m), z3::udiv(a, b)).extract(w - 1, 0);
       }
       case Op::Mod: {  // a % 0 = a (bvurem agrees); the result is below both a+1 and b
-        const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
+        const unsigned m = std::max(widths_(arg(0)), widths_(arg(1)));
         return z3::urem(bv(arg(0), m), bv(arg(1), m)).extract(w - 1, 0);
       }
       case Op::BitAnd: {
-        const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
+        const unsigned m = std::max(widths_(arg(0)), widths_(arg(1)));
         return (bv(arg(0), m) & bv(arg(1), m)).extract(w - 1, 0);
       }
       case Op::Shl: {
         // The shift amount is at most w - width(a) (width.hpp), so a << b fits w bits; a wider
         // encoding of b is compared, not truncated.
-        const unsigned bw = value_width(arg(1), width_);
+        const unsigned bw = widths_(arg(1));
         const unsigned m = std::max(w, bw);
         const z3::expr shifted = z3::shl(wide(0, m), wide(1, m));
         return shifted.extract(w - 1, 0);
       }
       case Op::Shr: {
-        const unsigned m = std::max(value_width(arg(0), width_), value_width(arg(1), width_));
+        const unsigned m = std::max(widths_(arg(0)), widths_(arg(1)));
         return z3::lshr(bv(arg(0), m), bv(arg(1), m)).extract(w - 1, 0);
       }
       case Op::Ite:
@@ -137,6 +155,9 @@ class Translator {
 
   z3::context& c_;
   unsigned width_;
+  WidthAnalysis widths_;
+  std::map<std::pair<const Expr*, unsigned>, z3::expr> bv_memo_;
+  std::unordered_map<const Expr*, z3::expr> bool_memo_;
 };
 
 std::string smt2_escape(const std::string& s) {

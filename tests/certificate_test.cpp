@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "atomic_file.hpp"
 #include "command_support.hpp"
@@ -25,10 +26,15 @@ CommandResult run(const std::string& args) {
 const std::string kProof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
 
 TEST(Certificate, StablePartIsIdenticalAcrossRuns) {
+  // The committed proof without its induction step (slow, and tested on its own).
+  const fs::path dir = scratch_dir("stable");
+  std::string text = read(kProof);
+  const fs::path proof = dir / "manabe-2024.proof";
+  std::ofstream(proof) << text.substr(0, text.find("\ninduction "));
   ProofOptions options;
   options.cube = 20;
-  const auto a = make_certificate(check_proof(kProof, options), RunInfo{1.0});
-  const auto b = make_certificate(check_proof(kProof, options), RunInfo{2.0});
+  const auto a = make_certificate(check_proof(proof, options), RunInfo{1.0});
+  const auto b = make_certificate(check_proof(proof, options), RunInfo{2.0});
   EXPECT_NE(certificate_text(a), certificate_text(b));  // the timings differ
   EXPECT_EQ(certificate_text(stable_part(a)), certificate_text(stable_part(b)));
   EXPECT_EQ(a["verdict"], "holds");

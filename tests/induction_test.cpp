@@ -11,7 +11,9 @@
 #include "command_support.hpp"
 #include "induction_check.hpp"
 #include "nim.hpp"
+#include "one_heap.hpp"
 #include "proof_file.hpp"
+#include "serial_nim.hpp"
 #include "z3_backend.hpp"
 
 namespace nimcert {
@@ -44,10 +46,13 @@ void expect_encoding_matches_followers(const Game& game, Heap b) {
   vars.push_back("t");
   std::vector<std::set<std::vector<Heap>>> symbolic(positions.size());
   for (const SymbolicMove& m : moves) {
-    const auto legal = smt::evaluate_with_z3(m.guard, vars, 8, assignments);
+    ASSERT_LE(m.parameters.size(), 1u);
+    std::map<std::string, smt::ExprPtr> as_t;  // the move's one parameter is called t here
+    for (const std::string& name : m.parameters) as_t[name] = smt::make_var("t");
+    const auto legal = smt::evaluate_with_z3(smt::substitute(m.guard, as_t), vars, 8, assignments);
     std::vector<std::vector<smt::u128>> heaps;
     for (const smt::ExprPtr& r : m.result)
-      heaps.push_back(smt::evaluate_with_z3(r, vars, 8, assignments));
+      heaps.push_back(smt::evaluate_with_z3(smt::substitute(r, as_t), vars, 8, assignments));
     for (std::size_t a = 0; a < assignments.size(); ++a) {
       if (!legal[a]) continue;
       std::vector<Heap> y;
@@ -72,6 +77,15 @@ TEST(MoveEncoding, AmalgamationMatchesFollowers) {
   expect_encoding_matches_followers(Amalgamation(1), 4);
   expect_encoding_matches_followers(Amalgamation(3), 4);
 }
+TEST(MoveEncoding, LevineAndSerialNimMatchFollowers) {
+  const smt::Definitions none;
+  expect_encoding_matches_followers(
+      OneHeapGame(OneHeapGame::Kind::Maximum, Rule("(n - 1) / 2", none)), 40);
+  expect_encoding_matches_followers(
+      OneHeapGame(OneHeapGame::Kind::Minimum, Rule("(n - 1) / 2", none)), 40);
+  expect_encoding_matches_followers(SerialNim(3), 5);
+}
+
 TEST(MoveEncoding, NimMatchesFollowers) {
   expect_encoding_matches_followers(Nim(3), 5);
   expect_encoding_matches_followers(Nim(2), 6);

@@ -56,7 +56,7 @@ TEST(Parser, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(parse_error("def u(x) = x >> 1\ndef v(x) = u(x, x)"),
             "t.proof:2:12: expected 1 argument(s) to u");
   EXPECT_EQ(parse_error("cube 12\nfrobnicate"),
-            "t.proof:2:1: expected game, cube, def, claim, lemma or induction");
+            "t.proof:2:1: expected game, cube, def, claim, lemma, box, sequence or induction");
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a $ 1"),
             "t.proof:1:30: expected a token, not '$'");
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a == 0 widths 8 enumerate 5..1 end"),

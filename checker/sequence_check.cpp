@@ -1,0 +1,255 @@
+// Checking sequence blocks (see sequence_check.hpp).
+#include "sequence_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "evaluator.hpp"
+#include "one_heap.hpp"
+#include "sequence_engine.hpp"
+#include "sha256.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string digest_of(const Sequence& s) {
+  Sha256 d;
+  d.update_le32(s);
+  return d.hex_digest();
+}
+
+NamedCheck failed(NamedCheck c, Json counterexample) {
+  c.holds = false;
+  c.counterexample = std::move(counterexample);
+  return c;
+}
+
+NamedCheck named(const char* name, const char* statement) {
+  NamedCheck c;
+  c.name = name;
+  c.statement = statement;
+  c.holds = true;
+  return c;
+}
+
+struct Sequences {
+  std::vector<std::uint64_t> f;
+  Sequence g, h;
+};
+
+NamedCheck lemma_2_1_check(const Sequences& s) {
+  NamedCheck c = named("lemma-2.1", "f is regular (4) and the O(n) algorithm (6) equals (1)");
+  if (const std::uint64_t n = first_irregularity(s.f))
+    return failed(
+        c, {{"n", n}, {"f(n-1)", s.f[n - 1]}, {"f(n)", s.f[n]}, {"reason", "f is not regular"}});
+  const Sequence fast = lemma_2_1(s.f);
+  for (std::uint64_t n = 0; n < s.g.size(); ++n)
+    if (fast[n] != s.g[n])
+      return failed(c, {{"n", n}, {"recurrence", s.g[n]}, {"algorithm", fast[n]}});
+  return c;
+}
+
+NamedCheck self_similarity(const Sequences& s) {
+  NamedCheck c = named("self-similarity", "Lambda(g) = g (Theorem 2.2)");
+  std::vector<bool> seen;
+  std::uint64_t i = 0;  // position in Lambda(g)
+  for (std::uint32_t v : s.g) {
+    if (v >= seen.size()) seen.resize(v + 1, false);
+    if (!seen[v]) {
+      seen[v] = true;
+      continue;
+    }
+    if (v != s.g[i]) return failed(c, {{"index", i}, {"lambda_g", v}, {"g", s.g[i]}});
+    ++i;
+  }
+  return c;
+}
+
+NamedCheck proposition_2_3(const Sequences& s) {
+  NamedCheck c = named("proposition-2.3",
+                       "f weakly increasing; f'(n) = min(f(n), f'(n-1) + 1) gives the same g");
+  for (std::uint64_t n = 1; n < s.f.size(); ++n)
+    if (s.f[n] < s.f[n - 1]) return failed(c, {{"n", n}, {"reason", "f decreases"}});
+  std::vector<std::uint64_t> regular(s.f.size(), 0);
+  for (std::uint64_t n = 1; n < s.f.size(); ++n) regular[n] = std::min(s.f[n], regular[n - 1] + 1);
+  const Sequence g = maximum_nim(regular);
+  for (std::uint64_t n = 0; n < g.size(); ++n)
+    if (g[n] != s.g[n]) return failed(c, {{"n", n}, {"g", s.g[n]}, {"g_regular", g[n]}});
+  return c;
+}
+
+NamedCheck proposition_3_2(const Sequences& s) {
+  NamedCheck c = named("proposition-3.2", "f(n) = max(g_0, ..., g_n)");
+  std::uint32_t top = 0;
+  for (std::uint64_t n = 0; n < s.g.size(); ++n) {
+    top = std::max(top, s.g[n]);
+    if (top != s.f[n]) return failed(c, {{"n", n}, {"f", s.f[n]}, {"max_g", top}});
+  }
+  return c;
+}
+
+NamedCheck triangle_8(const Sequences& s) {
+  NamedCheck c = named("triangle-8", "s_ij + s_jk - 1 <= s_ik <= s_ij + s_jk for i < j < k");
+  // first[v]: first n with g_n = v; s_ij counts i's before first[j] (g_0 not counted).
+  std::vector<std::uint64_t> first;
+  for (std::uint64_t n = 0; n < s.g.size(); ++n) {
+    if (s.g[n] >= first.size()) first.resize(s.g[n] + 1, UINT64_MAX);
+    first[s.g[n]] = std::min(first[s.g[n]], n);
+  }
+  std::size_t values = 0;
+  while (values < first.size() && values < 200 && first[values] != UINT64_MAX) ++values;
+  std::vector<std::vector<std::uint64_t>> at(values);  // occurrences of each value
+  for (std::uint64_t n = 1; n < s.g.size(); ++n)
+    if (s.g[n] < values) at[s.g[n]].push_back(n);
+  auto count = [&](std::size_t i, std::size_t j) {
+    return static_cast<std::int64_t>(std::lower_bound(at[i].begin(), at[i].end(), first[j]) -
+                                     at[i].begin());
+  };
+  for (std::size_t i = 0; i < values; ++i)
+    for (std::size_t j = i + 1; j < values; ++j)
+      for (std::size_t k = j + 1; k < values; ++k) {
+        const std::int64_t ij = count(i, j), jk = count(j, k), ik = count(i, k);
+        if (ik < ij + jk - 1 || ik > ij + jk)
+          return failed(c,
+                        {{"i", i}, {"j", j}, {"k", k}, {"s_ij", ij}, {"s_jk", jk}, {"s_ik", ik}});
+      }
+  c.statement += fmt::format(" (values below {})", values);
+  return c;
+}
+
+NamedCheck theorem_4_4(const Sequences& s) {
+  NamedCheck c = named("theorem-4.4", "n -> (g_n, h_n) is injective");
+  std::set<std::pair<std::uint32_t, std::uint32_t>> seen;
+  for (std::uint64_t n = 0; n < s.g.size(); ++n)
+    if (!seen.insert({s.g[n], s.h[n]}).second) {
+      std::uint64_t m = 0;
+      while (s.g[m] != s.g[n] || s.h[m] != s.h[n]) ++m;
+      return failed(c, {{"n", m}, {"m", n}, {"g", s.g[n]}, {"h", s.h[n]}});
+    }
+  return c;
+}
+
+NamedCheck minimum_nim_q(const Sequences& s) {
+  NamedCheck c = named("minimum-nim-q",
+                       "q(k) = min{n : n - f(n) > k}; first n with h_n = v is q^v(0); "
+                       "h_{q(n)} = h_n + 1 and g_{q(n)} = g_n");
+  const std::uint64_t size = s.f.size();
+  // q(k) is the first n whose running maximum of n - f(n) exceeds k: one pass, two pointers.
+  std::vector<std::uint64_t> q(size, UINT64_MAX);
+  std::uint64_t reach = 0, k = 0;  // reach = max over m <= n of m - f(m)
+  for (std::uint64_t n = 0; n < size; ++n) {
+    reach = std::max(reach, n - s.f[n]);
+    for (; k < reach && k < size; ++k) q[k] = n;
+  }
+  std::vector<std::uint64_t> first;
+  for (std::uint64_t n = 0; n < size; ++n) {
+    if (s.h[n] >= first.size()) first.resize(s.h[n] + 1, UINT64_MAX);
+    first[s.h[n]] = std::min(first[s.h[n]], n);
+  }
+  std::uint64_t iterate = 0;
+  for (std::uint32_t v = 0; v < first.size() && iterate < size; ++v) {
+    if (first[v] != iterate)
+      return failed(c, {{"v", v}, {"first_n", first[v]}, {"q^v(0)", iterate}});
+    iterate = iterate < size ? q[iterate] : UINT64_MAX;
+  }
+  for (std::uint64_t n = 0; n < size; ++n) {
+    if (q[n] >= size) continue;
+    if (s.h[q[n]] != s.h[n] + 1 || s.g[q[n]] != s.g[n])
+      return failed(c, {{"n", n},
+                        {"q(n)", q[n]},
+                        {"h_n", s.h[n]},
+                        {"h_q(n)", s.h[q[n]]},
+                        {"g_n", s.g[n]},
+                        {"g_q(n)", s.g[q[n]]}});
+  }
+  return c;
+}
+
+}  // namespace
+
+bool SequenceReport::holds() const {
+  return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; }) &&
+         std::all_of(checks.begin(), checks.end(), [](const NamedCheck& c) { return c.holds; });
+}
+
+SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions) {
+  const Rule rule(spec.rule, definitions);
+  Sequences s;
+  s.f = rule.table(spec.last);
+  s.g = maximum_nim(s.f);
+  s.h = minimum_nim(s.f);
+  SequenceReport r;
+  r.name = spec.name;
+  r.text = spec.text;
+  r.rule = spec.rule;
+  r.last = spec.last;
+  r.g_sha256 = digest_of(s.g);
+  r.h_sha256 = digest_of(s.h);
+  r.claim_counterexamples = Json::object();
+  for (const smt::ClaimSpec& c : spec.claims) {
+    ClaimOutcome o;
+    o.name = c.name;
+    o.text = c.text;
+    o.statement = smt::to_string(*c.statement);
+    o.holds = true;
+    const smt::Program claim(smt::sequence_variables(), {smt::expand(c.statement, definitions)});
+    constexpr std::size_t kBatch = 1024;
+    std::vector<std::uint64_t> n(kBatch), f(kBatch), g(kBatch), h(kBatch), out(kBatch);
+    std::vector<std::uint64_t*> outputs = {out.data()};
+    for (std::uint64_t start = 0; start <= spec.last && o.holds; start += kBatch) {
+      const std::size_t lanes =
+          static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, spec.last - start + 1));
+      for (std::size_t j = 0; j < lanes; ++j) {
+        n[j] = start + j;
+        f[j] = s.f[start + j];
+        g[j] = s.g[start + j];
+        h[j] = s.h[start + j];
+      }
+      if (!claim.run<std::uint64_t>(lanes, {n.data(), f.data(), g.data(), h.data()}, outputs))
+        throw std::runtime_error("claim " + c.name + ": a value exceeded 64 bits");
+      for (std::size_t j = 0; j < lanes && o.holds; ++j)
+        if (out[j] == 0) {
+          o.holds = false;
+          const std::uint64_t m = start + j;
+          Json options = Json::array();  // Maximum Nim's options g_{m-k}, k = 1..f(m)
+          for (std::uint64_t k = 1; k <= s.f[m] && k <= 32; ++k) options.push_back(s.g[m - k]);
+          r.claim_counterexamples[c.name] = {{"n", m},
+                                             {"f", s.f[m]},
+                                             {"g", s.g[m]},
+                                             {"h", s.h[m]},
+                                             {"g_options_first_32", options}};
+        }
+    }
+    r.claims.push_back(std::move(o));
+  }
+  for (const std::string& check : spec.checks) {
+    if (check == "lemma-2.1")
+      r.checks.push_back(lemma_2_1_check(s));
+    else if (check == "self-similarity")
+      r.checks.push_back(self_similarity(s));
+    else if (check == "proposition-2.3")
+      r.checks.push_back(proposition_2_3(s));
+    else if (check == "proposition-3.2")
+      r.checks.push_back(proposition_3_2(s));
+    else if (check == "triangle-8")
+      r.checks.push_back(triangle_8(s));
+    else if (check == "theorem-4.4")
+      r.checks.push_back(theorem_4_4(s));
+    else if (check == "minimum-nim-q")
+      r.checks.push_back(minimum_nim_q(s));
+    else
+      throw std::invalid_argument(
+          fmt::format("sequence \"{}\": unknown check '{}' (known: lemma-2.1, self-similarity, "
+                      "proposition-2.3, proposition-3.2, triangle-8, theorem-4.4, minimum-nim-q)",
+                      spec.name, check));
+  }
+  return r;
+}
+
+}  // namespace nimcert

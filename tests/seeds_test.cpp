@@ -1,0 +1,163 @@
+// The other seeds: Bouton's Nim, Levine's Maximum, Minimum and Serial Nim.  External data
+// (OEIS A025480 and A003987), the hand-checkable values of math.md, the two sequence
+// algorithms against each other, and for each committed proof file a wrong variant of its
+// claim that the checker refutes with a counterexample.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "box_check.hpp"
+#include "box_engine.hpp"
+#include "command_support.hpp"
+#include "mex.hpp"
+#include "nim.hpp"
+#include "one_heap.hpp"
+#include "proof_file.hpp"
+#include "sequence_check.hpp"
+#include "sequence_engine.hpp"
+#include "serial_nim.hpp"
+#include "window_mex.hpp"
+
+namespace nimcert {
+namespace {
+
+std::string committed(const std::string& name) {
+  return testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/certs/" + name);
+}
+
+// The committed proof with one piece of text replaced.
+smt::ProofFile mutant(const std::string& name, const std::string& from, const std::string& to) {
+  std::string text = committed(name);
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return smt::parse_proof(text, name);
+}
+
+TEST(Oeis, A025480IsMaximumNimWithHalfRule) {
+  // A025480, offset 0 ("a(2n) = n, a(2n+1) = a(n)"), as listed in math.md.
+  const std::vector<std::uint32_t> a025480 = {0,  0, 1,  0, 2,  1, 3,  0, 4,  2, 5,  1, 6,  3,
+                                              7,  0, 8,  4, 9,  2, 10, 5, 11, 1, 12, 6, 13, 3,
+                                              14, 7, 15, 0, 16, 8, 17, 4, 18, 9, 19, 2};
+  const Sequence g = maximum_nim(Rule("(n - 1) / 2", {}).table(a025480.size()));
+  for (std::size_t n = 1; n <= a025480.size(); ++n) EXPECT_EQ(g[n], a025480[n - 1]) << n;
+}
+
+TEST(Oeis, A003987IsTwoHeapNim) {
+  // n xor m read by antidiagonals, as listed in math.md.
+  const std::vector<Value> a003987 = {0, 1, 1, 2, 0, 2, 3, 3, 3, 3, 4, 2, 0, 2, 4,
+                                      5, 5, 1, 1, 5, 5, 6, 4, 6, 0, 6, 4, 6, 7, 7,
+                                      7, 7, 7, 7, 7, 7, 8, 6, 4, 6, 0, 6, 4, 6, 8};
+  const BoxValues box(Nim(2), 9);
+  std::size_t i = 0;
+  for (Heap d = 0; i < a003987.size(); ++d)
+    for (Heap n = 0; n <= d && i < a003987.size(); ++n, ++i)
+      EXPECT_EQ(box.at(Position{n, d - n}), a003987[i]) << n << "," << d - n;
+}
+
+TEST(Levine, HandValuesOfMathMd) {
+  const Sequence g = maximum_nim(Rule("(n - 1) / 2", {}).table(16));
+  const std::vector<std::uint32_t> expected = {0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5, 1, 6, 3, 7, 0};
+  EXPECT_EQ(Sequence(g.begin() + 1, g.end()), expected);
+  const Sequence h = minimum_nim(Rule("(n - 1) / 2", {}).table(16));
+  EXPECT_EQ(h[0], 0u);
+  EXPECT_EQ(h[1], 1u);
+  EXPECT_EQ(h[7], 3u);
+  EXPECT_EQ(h[8], 4u);
+  // Levine's rule: g_7 = 0 (7 = 2^3 - 1); 13 = 1101b: the leading 11 becomes 1 and the 0
+  // after it goes, leaving 11b = 3; 4 = 100b gives 10b = 2.
+  smt::Definitions none;
+  const auto levine = Rule("((1 << ((n >= 1) + (n >= 2) + (n >= 4) + (n >= 8))) >> 1) - 1", none);
+  const Sequence gl = maximum_nim(levine.table(16));
+  EXPECT_EQ(gl[7], 0u);
+  EXPECT_EQ(gl[13], 3u);
+  EXPECT_EQ(gl[4], 2u);
+}
+
+TEST(Levine, RecurrenceAgreesWithLemma21AndNaiveMex) {
+  std::mt19937_64 random(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    // A random regular rule: f(n) - f(n-1) in {0, 1}.
+    std::vector<std::uint64_t> f(2000, 0);
+    for (std::size_t n = 1; n < f.size(); ++n) f[n] = f[n - 1] + (random() % 3 == 0);
+    const Sequence g = maximum_nim(f);
+    EXPECT_EQ(g, lemma_2_1(f)) << trial;
+    for (std::size_t n = 0; n < f.size(); n += 97) {
+      std::vector<Value> options;
+      for (std::uint64_t k = 1; k <= f[n]; ++k) options.push_back(g[n - k]);
+      EXPECT_EQ(g[n], mex(options)) << n;
+    }
+  }
+}
+
+TEST(Levine, WindowMexAgreesWithTheDefinition) {
+  std::mt19937_64 random(11);
+  WindowMex window(5000);
+  std::vector<Value> bag;
+  for (int step = 0; step < 20000; ++step) {
+    if (bag.empty() || random() % 3 != 0) {
+      const Value v = static_cast<Value>(random() % 300);
+      window.add(v);
+      bag.push_back(v);
+    } else {
+      const std::size_t i = random() % bag.size();
+      window.remove(bag[i]);
+      bag.erase(bag.begin() + static_cast<long>(i));
+    }
+    ASSERT_EQ(window.mex(), mex(bag)) << step;
+  }
+}
+
+TEST(SerialNim, ExamplesOfMathMd) {
+  const BoxValues three(SerialNim(3), 3), two(SerialNim(2), 3);
+  EXPECT_EQ(three.at(Position{2, 1, 3}), 2u);
+  // Not left-associative: [[2,1],3] = 1, but [2,[1,3]] = 2.
+  EXPECT_EQ(two.at(Position{two.at(Position{2, 1}), 3}), 1u);
+  EXPECT_EQ(two.at(Position{2, two.at(Position{1, 3})}), 2u);
+  EXPECT_EQ(three.at(Position{2, 2, 2}), 2u);  // k equal heaps: a_1 for k odd
+  EXPECT_EQ(BoxValues(SerialNim(4), 2).at(Position{2, 2, 2, 2}), 1u);  // a_1 - 1 for k even
+}
+
+TEST(Mutants, BoutonWithOrInsteadOfXorIsRefuted) {
+  const smt::ProofFile p = mutant("bouton.proof", "G == x1 ^ x2 ^ x3\n", "G == x1 | x2 | x3\n");
+  const BoxReport r = check_box(p.boxes.at(1), p.definitions);
+  ASSERT_FALSE(r.holds());
+  const Counterexample& cx = *r.claims.at(0).counterexample;
+  EXPECT_EQ(cx.position, (Position{0, 1, 1}));  // the first in lexicographic order
+  EXPECT_EQ(cx.grundy, 0u);
+  EXPECT_EQ(cx.claimed, 1u);
+  EXPECT_EQ(cx.followers.size(), 2u);
+}
+
+TEST(Mutants, LevineClosedFormWithoutThePlusOneIsRefuted) {
+  smt::ProofFile p = mutant("levine-2004.proof", "g == n >> (v2(n) + 1)", "g == n >> v2(n)");
+  smt::SequenceSpec half = p.sequences.at(0);
+  half.last = 1000;
+  const SequenceReport r = check_sequence(half, p.definitions);
+  EXPECT_FALSE(r.holds());
+  EXPECT_FALSE(r.claims.at(0).holds);
+  EXPECT_EQ(r.claim_counterexamples["(3)"]["n"], 1u);  // g_1 = 0, but 1 >> 0 = 1
+  EXPECT_TRUE(r.claims.at(1).holds);
+}
+
+TEST(Mutants, SerialNimWithParityFlippedIsRefuted) {
+  const smt::ProofFile p =
+      mutant("serial-nim.proof",
+             "serial(a1, m_even, am) = if m_even ==", "serial(a1, m_even, am) = if m_even !=");
+  const BoxReport r = check_box(p.boxes.at(1), p.definitions);
+  ASSERT_FALSE(r.holds());
+  const Counterexample& cx = *r.claims.at(0).counterexample;
+  EXPECT_EQ(cx.position, (Position{1, 1, 1}));
+  EXPECT_EQ(cx.grundy, 1u);  // three equal heaps: a_1 (the flipped parity says a_1 - 1 = 0)
+  EXPECT_EQ(cx.followers.size(), 1u);
+}
+
+TEST(Mutants, WrongRuleBreaksTheRightAssociativityOfAnotherGame) {
+  // Nim is not Serial Nim: the right-associativity check refuses a game it does not speak of.
+  smt::BoxSpec spec = smt::parse_proof(committed("serial-nim.proof"), "s.proof").boxes.at(1);
+  spec.game.name = "nim";
+  EXPECT_THROW(check_box(spec, {}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace nimcert
