@@ -124,6 +124,14 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
   const auto proofs = proof_files(named);
   if (!out.empty() && proofs.size() != 1)
     throw std::invalid_argument("--out needs exactly one proof file");
+  // Fail before the checks, not after minutes of them, when a certificate cannot be written.
+  for (const std::string& proof : proofs) {
+    const fs::path dir = fs::path(out.empty() ? certificate_path(proof) : out).parent_path();
+    if (access(dir.empty() ? "." : dir.c_str(), W_OK) != 0)
+      throw std::runtime_error((out.empty() ? certificate_path(proof) : out) +
+                               ": cannot write the certificate (its folder is missing or "
+                               "not writable)");
+  }
   std::vector<CheckRow> rows;
   bool all_hold = true;
   for (const std::string& proof : proofs) {

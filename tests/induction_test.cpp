@@ -8,6 +8,7 @@
 #include <set>
 
 #include "amalgamation.hpp"
+#include "certificate.hpp"
 #include "command_support.hpp"
 #include "induction_check.hpp"
 #include "nim.hpp"
@@ -159,6 +160,14 @@ TEST_F(InductionTest, FormulaWithoutDeltaIsRefuted) {
   EXPECT_EQ(x[0].get<unsigned>() ^ x[1].get<unsigned>() ^ x[2].get<unsigned>(),
             y[0].get<unsigned>() ^ y[1].get<unsigned>() ^ y[2].get<unsigned>());
   EXPECT_NE(cx["grundy"], cx["F"]) << cx.dump();  // the reference engine: G(X) != F(X)
+  // The certificate shows it.
+  const Json entry = induction_json(d, nullptr);
+  EXPECT_EQ(entry["verdict"], "fails");
+  EXPECT_EQ(entry["widths"][0]["conclusion"], "not proved");
+  bool shown = false;
+  for (const Json& ob : entry["widths"][0]["obligations"])
+    shown = shown || ob["counterexample"] == cx;
+  EXPECT_TRUE(shown);
 }
 
 TEST_F(InductionTest, MissingWitnessHintIsRefuted) {
