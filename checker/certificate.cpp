@@ -20,6 +20,12 @@ nlohmann::ordered_json position_json(const Position& p) {
   return a;
 }
 
+// The check's own note and cvc5's, in one string.
+std::string joined_note(const std::string& note, const std::string& cvc5_note) {
+  if (note.empty() || cvc5_note.empty()) return note + cvc5_note;
+  return note + "; " + cvc5_note;
+}
+
 std::string host_name() {
   char name[256] = {0};
   if (gethostname(name, sizeof name - 1) != 0) return "unknown";
@@ -137,15 +143,12 @@ nlohmann::ordered_json counterexample_json(const Counterexample& cx) {
   return j;
 }
 
-nlohmann::ordered_json cube_report_json(const CubeReport& report) {
-  nlohmann::ordered_json cube;
-  cube["N"] = report.n;
-  cube["positions"] = report.positions;
-  cube["table_encoding"] = "little-endian uint32 at index ((x*(N+1))+y)*(N+1)+z over [0,N]^3";
-  cube["table_sha256"] = report.table_sha256;
-  cube["max_value"] = report.max_value;
-  nlohmann::ordered_json claims = nlohmann::ordered_json::array();
-  for (const ClaimOutcome& c : report.claims) {
+namespace {
+
+// Each claim's name, text, statement, status and counterexample (cube, boxes, sequences).
+nlohmann::ordered_json claims_json(const std::vector<ClaimOutcome>& claims) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ClaimOutcome& c : claims) {
     nlohmann::ordered_json j;
     j["name"] = c.name;
     if (!c.text.empty()) j["text"] = c.text;
@@ -153,9 +156,21 @@ nlohmann::ordered_json cube_report_json(const CubeReport& report) {
     j["status"] = c.holds ? "holds" : "fails";
     j["counterexample"] =
         c.counterexample ? counterexample_json(*c.counterexample) : nlohmann::ordered_json();
-    claims.push_back(std::move(j));
+    out.push_back(std::move(j));
   }
-  cube["claims"] = std::move(claims);
+  return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json cube_report_json(const CubeReport& report) {
+  nlohmann::ordered_json cube;
+  cube["N"] = report.n;
+  cube["positions"] = report.positions;
+  cube["table_encoding"] = "little-endian uint32 at index ((x*(N+1))+y)*(N+1)+z over [0,N]^3";
+  cube["table_sha256"] = report.table_sha256;
+  cube["max_value"] = report.max_value;
+  cube["claims"] = claims_json(report.claims);
   cube["verdict"] = report.holds() ? "holds" : "fails";
   return cube;
 }
@@ -183,9 +198,7 @@ nlohmann::ordered_json lemma_json(const smt::LemmaOutcome& lemma) {
       return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
     })
                                            : nlohmann::ordered_json();
-    std::string note = w.note;
-    if (!w.cvc5.note.empty()) note += (note.empty() ? "" : "; ") + w.cvc5.note;
-    if (!note.empty()) o["note"] = note;
+    if (const std::string note = joined_note(w.note, w.cvc5.note); !note.empty()) o["note"] = note;
     widths.push_back(std::move(o));
   }
   j["smt"] = std::move(widths);
@@ -225,9 +238,8 @@ nlohmann::ordered_json induction_json(const InductionOutcome& d, const CubeRepor
       x["z3"] = smt::answer_name(r.z3);
       x["cvc5"] = smt::answer_name(r.cvc5.answer);
       x["counterexample"] = r.counterexample ? *r.counterexample : nlohmann::ordered_json();
-      std::string note = r.note;
-      if (!r.cvc5.note.empty()) note += (note.empty() ? "" : "; ") + r.cvc5.note;
-      if (!note.empty()) x["note"] = note;
+      if (const std::string note = joined_note(r.note, r.cvc5.note); !note.empty())
+        x["note"] = note;
       obligations.push_back(std::move(x));
     }
     o["obligations"] = std::move(obligations);
@@ -249,21 +261,6 @@ nlohmann::ordered_json induction_json(const InductionOutcome& d, const CubeRepor
 }
 
 namespace {
-
-nlohmann::ordered_json claims_json(const std::vector<ClaimOutcome>& claims) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const ClaimOutcome& c : claims) {
-    nlohmann::ordered_json j;
-    j["name"] = c.name;
-    if (!c.text.empty()) j["text"] = c.text;
-    j["statement"] = c.statement;
-    j["status"] = c.holds ? "holds" : "fails";
-    j["counterexample"] =
-        c.counterexample ? counterexample_json(*c.counterexample) : nlohmann::ordered_json();
-    out.push_back(std::move(j));
-  }
-  return out;
-}
 
 nlohmann::ordered_json checks_json(const std::vector<NamedCheck>& checks) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();

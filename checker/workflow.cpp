@@ -57,6 +57,12 @@ void print_checks(const Json& certificate) {
       fmt::print("  {:<7} {}{}\n", r.status, r.name, r.detail.empty() ? "" : "  " + r.detail);
 }
 
+void print_drift(const std::vector<Drift>& drift) {
+  for (const Drift& x : drift)
+    fmt::print("  {} {}{}\n", drift_kind_name(x.kind), x.check,
+               x.detail.empty() ? "" : ": " + x.detail);
+}
+
 void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,
                    const std::string& verdict_line) {
   if (!o.junit.empty()) write_file_atomically(o.junit, junit_xml(rows));
@@ -171,11 +177,10 @@ int verify_command(const std::string& path, const WorkflowOptions& o) {
     const std::string regenerate = "nimcert certify " + proof.string();
     const auto d = drift_rows(recorded["proof"]["file"], drift, regenerate);
     rows.insert(rows.end(), d.begin(), d.end());
-    const bool same = drift.empty() && certificate_text(stable_part(recorded)) ==
-                                           certificate_text(stable_part(fresh));
-    for (const Drift& x : drift)
-      fmt::print("  {} {}{}\n", drift_kind_name(x.kind), x.check,
-                 x.detail.empty() ? "" : ": " + x.detail);
+    // Byte for byte; the drift list only explains a difference.
+    const bool same =
+        certificate_text(stable_part(recorded)) == certificate_text(stable_part(fresh));
+    print_drift(drift);
     const std::string verdict = fresh["verdict"];
     std::string line;
     if (!same)
@@ -237,9 +242,7 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       fmt::print("{}: {}; {}\n", proof, verdict,
                  drift.empty() ? "certificate up to date"
                                : fmt::format("{} entries drifted", drift.size()));
-      for (const Drift& x : drift)
-        fmt::print("  {} {}{}\n", drift_kind_name(x.kind), x.check,
-                   x.detail.empty() ? "" : ": " + x.detail);
+      print_drift(drift);
       if (!drift.empty()) fmt::print("  regenerate with: {}\n", regenerate);
     }
     // Certificates under certs/ whose proof file is gone (only when gating the default set).

@@ -285,6 +285,20 @@ class Parser {
     return c;
   }
 
+  // widths W... : at least one, each in [least, 1024].
+  std::vector<unsigned> parse_widths(unsigned least) {
+    expect_word("widths");
+    std::vector<unsigned> widths;
+    while (peek().kind == Tok::Number) {
+      const Token w = next();
+      if (w.number < least || w.number > 1024)
+        fail(w.where, fmt::format("a width between {} and 1024", least));
+      widths.push_back(static_cast<unsigned>(w.number));
+    }
+    if (widths.empty()) fail(peek().where, "at least one width after 'widths'");
+    return widths;
+  }
+
   std::vector<std::string> parse_checks() {
     std::vector<std::string> checks;
     while (is_word("check")) {
@@ -351,13 +365,7 @@ class Parser {
     }
     expect_word("prove");
     l.conclusion = parse_expr();
-    expect_word("widths");
-    while (peek().kind == Tok::Number) {
-      const Token w = next();
-      if (w.number < 1 || w.number > 1024) fail(w.where, "a width between 1 and 1024");
-      l.widths.push_back(static_cast<unsigned>(w.number));
-    }
-    if (l.widths.empty()) fail(peek().where, "at least one width after 'widths'");
+    l.widths = parse_widths(1);
     expect_word("enumerate");
     l.low = expect_number("the enumeration's lower bound").number;
     expect_punct("..");
@@ -424,13 +432,7 @@ class Parser {
       }
       d.hints.push_back(std::move(hint));
     }
-    expect_word("widths");
-    while (peek().kind == Tok::Number) {
-      const Token w = next();
-      if (w.number < 2 || w.number > 1024) fail(w.where, "a width between 2 and 1024");
-      d.widths.push_back(static_cast<unsigned>(w.number));
-    }
-    if (d.widths.empty()) fail(peek().where, "at least one width after 'widths'");
+    d.widths = parse_widths(2);
     expect_word("end");
     return d;
   }
