@@ -152,6 +152,24 @@ TEST(Mutants, SerialNimWithParityFlippedIsRefuted) {
   EXPECT_EQ(cx.followers.size(), 1u);
 }
 
+TEST(Mutants, NamedSequenceChecksFailOnARuleOutsideTheirHypotheses) {
+  // f(n) = n/2 for odd n and 0 for even n: not regular, not increasing; each check that
+  // needs those hypotheses must say fails, with a counterexample.
+  smt::SequenceSpec spec;
+  spec.name = "bumpy";
+  spec.rule = "(n / 2) * (n % 2)";
+  spec.last = 1000;
+  spec.checks = {"lemma-2.1",       "self-similarity", "proposition-2.3",
+                 "proposition-3.2", "triangle-8",      "minimum-nim-q"};
+  const SequenceReport r = check_sequence(spec, {});
+  ASSERT_EQ(r.checks.size(), spec.checks.size());
+  for (const NamedCheck& c : r.checks) {
+    EXPECT_FALSE(c.holds) << c.name;
+    EXPECT_FALSE(c.counterexample.is_null()) << c.name;
+  }
+  EXPECT_FALSE(r.holds());
+}
+
 TEST(Mutants, WrongRuleBreaksTheRightAssociativityOfAnotherGame) {
   // Nim is not Serial Nim: the right-associativity check refuses a game it does not speak of.
   smt::BoxSpec spec = smt::parse_proof(committed("serial-nim.proof"), "s.proof").boxes.at(1);
