@@ -4,7 +4,8 @@
 //   build/bench/cube_bench --benchmark_filter=Reference     # reference engine (slow)
 //
 // Each iteration checks formula (4), Conjecture 1 and the P-positions at every position of
-// [0,N]^3 of Manabe's game, digest included: the whole `certify` workload.
+// [0,N]^3 of Manabe's game, digest included: the whole `certify` workload.  The second
+// argument is the thread count (0: one per core); N = 512 on one thread gives the scaling.
 #include <benchmark/benchmark.h>
 
 #include "amalgamation.hpp"
@@ -17,12 +18,13 @@ namespace {
 
 void BM_FastCubeCheck(benchmark::State& state) {
   const Heap n = static_cast<Heap>(state.range(0));
+  const auto threads = static_cast<unsigned>(state.range(1));
   const auto claims = manabe_claims();
   std::vector<const CubeClaim*> p;
   for (const auto& c : claims) p.push_back(c.get());
   Amalgamation game;
   for (auto _ : state) {
-    CubeReport r = check_cube(game, n, p);
+    CubeReport r = check_cube(game, n, p, {}, threads);
     if (!r.holds()) state.SkipWithError("claims fail");
     benchmark::DoNotOptimize(r);
   }
@@ -30,11 +32,13 @@ void BM_FastCubeCheck(benchmark::State& state) {
                                                      benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_FastCubeCheck)
-    ->Arg(128)
-    ->Arg(256)
-    ->Arg(384)
-    ->Arg(512)
-    ->Arg(1024)
+    ->ArgNames({"N", "threads"})
+    ->Args({128, 0})
+    ->Args({256, 0})
+    ->Args({384, 0})
+    ->Args({512, 1})
+    ->Args({512, 0})
+    ->Args({1024, 0})
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->Repetitions(3)

@@ -37,9 +37,9 @@ Counterexample explain_position(const Game& game, const CubeEngine& engine, cons
 }
 
 CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClaim*>& claims,
-                      const Progress& progress) {
-  require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n));
-  CubeEngine engine(game, n);
+                      const Progress& progress, unsigned threads) {
+  require_memory(CubeEngine::sweep_bytes(n, threads), fmt::format("the cube [0,{}]^3", n));
+  CubeEngine engine(game, n, threads);
   CubeReport report;
   report.n = n;
   std::vector<std::optional<Position>> first_failure(claims.size());

@@ -50,8 +50,9 @@ struct CubeReport {
 // Called after each x-slice with the number of slices done and the total.
 using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
+// The sweep runs on `threads` threads, 0 meaning one per core; the report does not depend on it.
 CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClaim*>& claims,
-                      const Progress& progress = {});
+                      const Progress& progress = {}, unsigned threads = 0);
 
 class CubeEngine;
 

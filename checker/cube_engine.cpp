@@ -2,10 +2,13 @@
 // cube_engine.hpp and sweep_engine.hpp).
 #include "cube_engine.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <thread>
 
 #include "amalgamation.hpp"
 #include "nim.hpp"
+#include "parallel_for.hpp"
 #include "sweep_engine.hpp"
 
 namespace nimcert {
@@ -19,18 +22,23 @@ struct BoundaryMerges {
   static constexpr std::size_t kMax = 6;
   const Amalgamation& game;
   const Boundary& boundary;
-  std::size_t operator()(Heap x, Heap y, Heap z, Value* out) const {
-    Position target[6];
-    const std::size_t n = game.merges(x, y, z, target);
-    for (std::size_t k = 0; k < n; ++k) out[k] = boundary.at(target[k]);
-    return n;
-  }
+  struct Row {
+    const BoundaryMerges* rule = nullptr;
+    Heap x = 0, y = 0;
+    void operator()(Heap z, Value* out) const {
+      Position target[6];
+      const std::size_t n = rule->game.merges(x, y, z, target);
+      for (std::size_t k = 0; k < 6; ++k) out[k] = k < n ? rule->boundary.at(target[k]) : kNoValue;
+    }
+  };
+  Row row(Heap x, Heap y) const { return Row{this, x, y}; }
 };
 
 // Merge values for positions of the cube, read straight from the face tables: the hot path.
 // The six merges are those of seed 001 (Amalgamation::merges), each read from a face layout
-// in which consecutive z are consecutive in memory.  The fast-equals-reference tests guard
-// that this list and Amalgamation::merges agree.
+// in which consecutive z are consecutive in memory, so that a row of the cube reads six
+// streams of the faces.  The fast-equals-reference tests guard that this list and
+// Amalgamation::merges agree.
 struct CubeMerges {
   static constexpr std::size_t kMax = 6;
   Heap merge_min;
@@ -39,21 +47,33 @@ struct CubeMerges {
   const Value* face_y;   // G(a, 0, c) at [a][c]
   const Value* face_z;   // G(a, b, 0) at [a][b]
   const Value* face_zt;  // G(a, b, 0) at [b][a]
-  std::size_t operator()(Heap x, Heap y, Heap z, Value* out) const {
-    std::size_t n = 0;
-    if (x >= merge_min && y >= merge_min) {
-      out[n++] = face_y[(x + y) * side + z];  // (x + y, 0, z)
-      out[n++] = face_x[(x + y) * side + z];  // (0, x + y, z)
+
+  const Value* none;  // kNoValue at every z: the stream of an illegal merge
+
+  // The merges of row (x, y, .): stream[k][z] is the value of merge k at (x, y, z), or
+  // kNoValue where it is illegal.  Merges 2..5 need z >= merge_min: before that, early[k].
+  struct Row {
+    const Value* stream[6];
+    const Value* early[6];
+    Heap merge_min = 0;
+    void operator()(Heap z, Value* out) const {
+      const Value* const* s = z >= merge_min ? stream : early;
+      for (std::size_t k = 0; k < 6; ++k) out[k] = s[k][z];
     }
-    if (y >= merge_min && z >= merge_min) {
-      out[n++] = face_z[x * side + (y + z)];  // (x, y + z, 0)
-      out[n++] = face_y[x * side + (y + z)];  // (x, 0, y + z)
-    }
-    if (x >= merge_min && z >= merge_min) {
-      out[n++] = face_zt[y * side + (x + z)];  // (x + z, y, 0)
-      out[n++] = face_x[y * side + (x + z)];   // (0, y, x + z)
-    }
-    return n;
+  };
+  Row row(Heap x, Heap y) const {
+    const bool xy = x >= merge_min && y >= merge_min;
+    const bool yz = y >= merge_min, xz = x >= merge_min;  // and z >= merge_min
+    Row r{{xy ? face_y + (x + y) * side : none,           // (x + y, 0, z)
+           xy ? face_x + (x + y) * side : none,           // (0, x + y, z)
+           yz ? face_z + x * side + y : none,             // (x, y + z, 0)
+           yz ? face_y + x * side + y : none,             // (x, 0, y + z)
+           xz ? face_zt + y * side + x : none,            // (x + z, y, 0)
+           xz ? face_x + y * side + x : none},            // (0, y, x + z)
+          {},
+          merge_min};
+    for (std::size_t k = 0; k < 6; ++k) r.early[k] = k < 2 ? r.stream[k] : none;
+    return r;
   }
 };
 
@@ -63,7 +83,12 @@ void store_into(ValueTable& table, Heap x, Heap y, std::span<const Value> row) {
 
 }  // namespace
 
-CubeEngine::CubeEngine(const Game& game, Heap n) : game_(game), n_(n) {
+unsigned CubeEngine::resolve_threads(unsigned threads) {
+  return threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads)
+    : game_(game), n_(n), threads_(resolve_threads(threads)) {
   const auto* nim = dynamic_cast<const Nim*>(&game);
   const Amalgamation* amalgamation = as_amalgamation(game);
   if (!amalgamation && !(nim && nim->heap_count() == 3))
@@ -88,17 +113,21 @@ CubeEngine::CubeEngine(const Game& game, Heap n) : game_(game), n_(n) {
         [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); });
     axis_boundary.add(table);
   }
+  // The three faces depend on the axes only: they are swept side by side, one thread each.
   for (int zero = 0; zero < 3; ++zero) {
     Box box;
     for (int i = 0; i < 3; ++i) box.extent[i] = i == zero ? 0 : face;
     faces_.push_back(std::make_unique<ValueTable>(box));
-    ValueTable& table = *faces_.back();
-    nimcert::sweep(
-        box, BoundaryMerges{*amalgamation, axis_boundary},
-        [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); });
-    face_boundary_.add(table);
+    face_boundary_.add(*faces_.back());
   }
+  auto sweep_face = [&](ValueTable& table) {
+    nimcert::sweep(
+        table.box(), BoundaryMerges{*amalgamation, axis_boundary},
+        [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); });
+  };
+  parallel_for(faces_.size(), threads_, [&](std::size_t i) { sweep_face(*faces_[i]); });
   const std::size_t side = std::size_t{face} + 1;
+  no_values_.assign(side, kNoValue);
   face_z_transposed_.resize(side * side);
   for (Heap a = 0; a <= face; ++a)
     for (Heap b = 0; b <= face; ++b) face_z_transposed_[b * side + a] = faces_[2]->at(a, b, 0);
@@ -106,11 +135,12 @@ CubeEngine::CubeEngine(const Game& game, Heap n) : game_(game), n_(n) {
 
 void CubeEngine::sweep_box(const Box& box, const RowVisitor& visit) const {
   const Amalgamation* amalgamation = as_amalgamation(game_);
-  if (!amalgamation) return nimcert::sweep(box, NoSpecials{}, visit);
+  if (!amalgamation) return nimcert::sweep(box, NoSpecials{}, visit, threads_);
   const CubeMerges merges{amalgamation->merge_min(), std::size_t{2} * n_ + 1,
                           &faces_[0]->at(0, 0, 0),   &faces_[1]->at(0, 0, 0),
-                          &faces_[2]->at(0, 0, 0),   face_z_transposed_.data()};
-  nimcert::sweep(box, merges, visit);
+                          &faces_[2]->at(0, 0, 0),   face_z_transposed_.data(),
+                          no_values_.data()};
+  nimcert::sweep(box, merges, visit, threads_);
 }
 
 void CubeEngine::sweep(const RowVisitor& visit) const { sweep_box(Box{{n_, n_, n_}}, visit); }
@@ -128,11 +158,12 @@ Value CubeEngine::at(const Position& p, const ValueTable& stored) const {
   return face_boundary_.at(p);
 }
 
-std::uint64_t CubeEngine::sweep_bytes(Heap n) {
-  const std::uint64_t words = (3ull * n + 6 + 1 + 63) / 64;
-  const std::uint64_t lines = (std::uint64_t{n} + 1) * (n + 1);
-  const std::uint64_t faces = 4 * (2ull * n + 1) * (2ull * n + 1) * sizeof(Value);
-  return lines * (words + (words + 63) / 64) * 8 + faces;
+std::uint64_t CubeEngine::sweep_bytes(Heap n, unsigned threads) {
+  const std::uint64_t words = line_words(Box{{n, n, n}}, CubeMerges::kMax);
+  const std::uint64_t side = std::uint64_t{n} + 1;
+  const std::uint64_t faces = 4 * (2 * side - 1) * (2 * side - 1) * sizeof(Value);
+  const std::uint64_t per_thread = LineSet::bytes(side, words) + side * side * sizeof(Value);
+  return LineSet::bytes(side * side, words) + faces + resolve_threads(threads) * per_thread;
 }
 
 }  // namespace nimcert

@@ -21,8 +21,9 @@ using RowVisitor = std::function<void(Heap x, Heap y, std::span<const Value> row
 
 class CubeEngine {
  public:
-  // Throws std::invalid_argument when the game is not one the fast engine knows.
-  CubeEngine(const Game& game, Heap n);
+  // Throws std::invalid_argument when the game is not one the fast engine knows.  The sweeps
+  // run on `threads` threads (the values do not depend on it); 0 means one per core.
+  CubeEngine(const Game& game, Heap n, unsigned threads = 0);
 
   Heap n() const { return n_; }
   // Sweeps [0,N]^3 in canonical order, calling visit for every row (x, y, 0..N).
@@ -32,19 +33,25 @@ class CubeEngine {
   // The value of a position in the cube or on the boundary tables; p must lie in `stored` or
   // in a boundary table.
   Value at(const Position& p, const ValueTable& stored) const;
-  // Bytes the sweep of the whole cube will allocate (line bitsets), for refusing huge cubes.
-  static std::uint64_t sweep_bytes(Heap n);
+  unsigned threads() const { return threads_; }
+  // Bytes the sweep of the whole cube on `threads` threads will allocate (line bitsets, face
+  // tables, slice buffers), for refusing huge cubes.
+  static std::uint64_t sweep_bytes(Heap n, unsigned threads = 0);
+  // The thread count `threads` stands for: itself, or one per core for 0.
+  static unsigned resolve_threads(unsigned threads);
 
  private:
   void sweep_box(const Box& box, const RowVisitor& visit) const;
 
   const Game& game_;
   Heap n_;
+  unsigned threads_;
   std::vector<std::unique_ptr<ValueTable>> axes_, faces_;
   Boundary face_boundary_;
   // G(a, b, 0) stored as [b][a]: the merge (x, y, z) -> (x + z, y, 0) then reads consecutive
   // memory as z grows.
   std::vector<Value> face_z_transposed_;
+  std::vector<Value> no_values_;  // kNoValue, the merge stream of an illegal merge
 };
 
 }  // namespace nimcert

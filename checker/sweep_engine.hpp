@@ -1,125 +1,138 @@
-// The fast exact Grundy engine: a sweep over a box with one bitset per line.
+// The fast exact Grundy engine: a sweep over a box with one bitset per line (line_set.hpp),
+// pipelined over x-slices on several threads.
 //
-// For games where every reduction x_i -> t (t < x_i) is a move, the values a position sees
-// by reducing heap i are exactly the values already computed on its line below it.  Sweeping
-// the box in canonical order (x, then y, then z), we keep for every line a bitset of the
-// values seen so far: one per x-line (all (y, z)), one per y-line of the current x-slice and
-// one for the current z-line.  The mex of a position is then the first zero bit of the OR of
-// its three line bitsets and its special followers' values (merges), which the Specials rule
-// supplies from tables computed before.  No claimed formula is used anywhere.
+// Sweeping the box in canonical order (x, then y, then z), we keep for every line a bitset
+// of the values seen so far: one per x-line (all (y, z)), one per y-line of the current
+// x-slice and one for the current z-line.  The mex of a position is the first value absent
+// from its three lines and from its special followers' values (merges), which the Specials
+// rule supplies from tables computed before.  No claimed formula is used anywhere.
 //
-// The mex is at most the number of followers, x + y + z + Specials::kMax, so bitsets of that
-// many bits suffice and larger values never matter.  To find the first zero quickly, each
-// line also keeps a summary of its words that are already full; a word full in any of the
-// three lines is full in their OR, so only the other words are inspected.
-//
-// Memory layout: the x-line bitsets (one per (y, z), the bulk of the memory) are stored
-// word-major, word w of every line together.  Neighbouring z have nearly the same values,
-// so consecutive positions touch the same word of neighbouring lines: one cache line serves
-// eight positions instead of one.
+// Why the pipeline is exact: position (x, y, z) reads x-line (y, z) as slice x - 1 left it,
+// and that line is touched only by row y of each slice.  So slice x may compute row y as
+// soon as slice x - 1 has finished row y.  Thread t takes the slices x = t (mod T), each with
+// its own y- and z-lines, and waits on its predecessor's row counter (release/acquire).  A
+// finished slice is handed to the visitor only after every earlier slice was, so the visitor
+// still sees the rows in canonical order, one call at a time; it runs on the worker threads,
+// overlapping with the sweep of the next slices.
 #pragma once
 
-#include <algorithm>
-#include <bit>
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <mutex>
 #include <span>
-#include <stdexcept>
+#include <thread>
 #include <vector>
 
+#include "line_set.hpp"
 #include "value_table.hpp"
 
 namespace nimcert {
 
 namespace detail {
 
-// Bitsets of `lines` lines, word-major, each with a full-word summary.
-class LineSet {
- public:
-  LineSet(std::size_t lines, std::size_t words)
-      : lines_(lines),
-        summaries_((words + 63) / 64),
-        words_(lines * words, 0),
-        full_(lines * summaries_, 0) {}
+// Raised in a worker when another worker failed: unwinds it without a second error.
+struct SweepAborted {};
 
-  void clear() {
-    std::fill(words_.begin(), words_.end(), 0);
-    std::fill(full_.begin(), full_.end(), 0);
+template <class Ready>
+void wait_until(const Ready& ready, const std::atomic<bool>& aborted) {
+  for (unsigned spins = 0; !ready(); ++spins) {
+    if (aborted.load(std::memory_order_relaxed)) throw SweepAborted{};
+#if defined(__x86_64__)
+    if (spins < 256) {
+      __builtin_ia32_pause();
+      continue;
+    }
+#endif
+    std::this_thread::yield();
   }
-  std::size_t summaries() const { return summaries_; }
-  std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
-  std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
-  void insert(std::size_t line, Value v) {
-    std::uint64_t& w = words_[(v >> 6) * lines_ + line];
-    w |= std::uint64_t{1} << (v & 63);
-    if (w == ~std::uint64_t{0})
-      full_[(v >> 12) * lines_ + line] |= std::uint64_t{1} << ((v >> 6) & 63);
-  }
-
- private:
-  std::size_t lines_, summaries_;
-  std::vector<std::uint64_t> words_, full_;
-};
+}
 
 }  // namespace detail
 
-// Sweeps `box` in canonical order and calls visit(x, y, row) with the values of (x, y, 0..c).
-// specials(x, y, z, out) writes the values of the non-reduction followers of (x, y, z) to out
-// (at most Specials::kMax of them) and returns their count.
+// Bitset words each line needs for a box: the mex is at most the follower count.
+inline std::size_t line_words(const Box& box, std::size_t max_specials) {
+  const std::size_t capacity =
+      std::size_t{box.extent[0]} + box.extent[1] + box.extent[2] + max_specials + 1;
+  return (capacity + 63) / 64;
+}
+
+// Sweeps `box` in canonical order and calls visit(x, y, row) with the values of (x, y, 0..c),
+// once per row, in canonical order, never concurrently.  specials.row(x, y) gives the rule of
+// row (x, y, .): row(z, out) writes the values of the non-reduction followers of (x, y, z) to
+// out[0..Specials::kMax), kNoValue in unused slots; it must be safe to call from several
+// threads.  With threads > 1 the slices are pipelined as described above.
+
 template <class Specials, class RowVisitor>
-void sweep(const Box& box, const Specials& specials, RowVisitor&& visit) {
+void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigned threads = 1) {
   const std::size_t a = box.extent[0], b = box.extent[1], c = box.extent[2];
-  const std::size_t capacity = a + b + c + Specials::kMax + 1;
-  const std::size_t words = (capacity + 63) / 64;
+  const std::size_t words = line_words(box, Specials::kMax);
+  // With a == 0 (a face or an axis) no x-line ever holds a value: none are kept.
+  LineSet xlines(a > 0 ? (b + 1) * (c + 1) : 0, words);
+  LineSet* const x_lines = a > 0 ? &xlines : nullptr;
+  const unsigned workers = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, a + 1));
 
-  // With a == 0 (a face or an axis) no x-line ever holds a value: one empty line serves all.
-  const bool x_lines = a > 0;
-  detail::LineSet xlines(x_lines ? (b + 1) * (c + 1) : 1, words), ylines(c + 1, words),
-      zline(1, words);
-  const std::size_t summaries = xlines.summaries();
-  std::vector<Value> row(c + 1);
-  Value special[Specials::kMax > 0 ? Specials::kMax : 1];
+  std::vector<std::atomic<std::uint32_t>> rows_done(workers > 1 ? a + 1 : 0);
+  std::atomic<std::size_t> slices_visited{0};
+  std::atomic<bool> aborted{false};
+  std::exception_ptr error;
+  std::mutex error_mutex;
 
-  for (Heap x = 0; x <= a; ++x) {
-    ylines.clear();
-    for (Heap y = 0; y <= b; ++y) {
-      zline.clear();
-      for (Heap z = 0; z <= c; ++z) {
-        const std::size_t xl = x_lines ? std::size_t{y} * (c + 1) + z : 0;
-        const std::size_t n = specials(x, y, z, special);
-
-        // The first value absent from all three lines and from the special followers.
-        std::size_t m = capacity;
-        for (std::size_t s = 0; s < summaries && m == capacity; ++s) {
-          std::uint64_t full = xlines.full(xl, s) | ylines.full(z, s) | zline.full(0, s);
-          while (full != ~std::uint64_t{0}) {
-            const std::size_t w = s * 64 + std::countr_one(full);
-            if (w >= words) break;
-            std::uint64_t word = xlines.word(xl, w) | ylines.word(z, w) | zline.word(0, w);
-            for (std::size_t k = 0; k < n; ++k)
-              if ((special[k] >> 6) == w) word |= std::uint64_t{1} << (special[k] & 63);
-            if (word != ~std::uint64_t{0}) {
-              m = w * 64 + std::countr_one(word);
-              break;
-            }
-            full |= std::uint64_t{1} << (w & 63);
+  auto work = [&](unsigned t) {
+    try {
+      LineSet ylines(c + 1, words), zline(1, words);
+      // The whole slice when it must wait for its visit, else one row.
+      std::vector<Value> values((workers > 1 ? b + 1 : 1) * (c + 1));
+      Value special[Specials::kMax > 0 ? Specials::kMax : 1];
+      for (std::size_t x = t; x <= a; x += workers) {
+        ylines.clear();
+        for (std::size_t y = 0; y <= b; ++y) {
+          if (workers > 1 && x > 0)
+            detail::wait_until([&] { return rows_done[x - 1].load(std::memory_order_acquire) > y; },
+                               aborted);
+          Value* row = &values[(workers > 1 ? y : 0) * (c + 1)];
+          zline.clear();
+          const auto rule = specials.row(static_cast<Heap>(x), static_cast<Heap>(y));
+          for (std::size_t z = 0; z <= c; ++z) {
+            rule(static_cast<Heap>(z), special);
+            row[z] =
+                mex_insert<Specials::kMax>(x_lines, y * (c + 1) + z, ylines, z, zline, special);
           }
+          if (workers == 1)
+            visit(static_cast<Heap>(x), static_cast<Heap>(y), std::span<const Value>(row, c + 1));
+          else
+            rows_done[x].store(static_cast<std::uint32_t>(y + 1), std::memory_order_release);
         }
-        if (m >= capacity) throw std::logic_error("sweep: mex beyond the follower bound");
-        const Value v = static_cast<Value>(m);
-        if (x_lines) xlines.insert(xl, v);
-        ylines.insert(z, v);
-        zline.insert(0, v);
-        row[z] = v;
+        if (workers == 1) continue;
+        detail::wait_until([&] { return slices_visited.load(std::memory_order_acquire) == x; },
+                           aborted);
+        for (std::size_t y = 0; y <= b; ++y)
+          visit(static_cast<Heap>(x), static_cast<Heap>(y),
+                std::span<const Value>(&values[y * (c + 1)], c + 1));
+        slices_visited.store(x + 1, std::memory_order_release);
       }
-      visit(x, y, std::span<const Value>(row));
+    } catch (const detail::SweepAborted&) {
+    } catch (...) {
+      const std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      aborted.store(true);
     }
-  }
+  };
+
+  std::vector<std::jthread> helpers;
+  for (unsigned t = 1; t < workers; ++t) helpers.emplace_back(work, t);
+  work(0);
+  for (auto& h : helpers) h.join();
+  if (error) std::rethrow_exception(error);
 }
 
 // The special-follower rule of a game without special moves (Nim).
 struct NoSpecials {
   static constexpr std::size_t kMax = 0;
-  std::size_t operator()(Heap, Heap, Heap, Value*) const { return 0; }
+  struct Row {
+    void operator()(Heap, Value*) const {}
+  };
+  Row row(Heap, Heap) const { return {}; }
 };
 
 }  // namespace nimcert

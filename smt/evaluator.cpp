@@ -1,7 +1,9 @@
 // The batch evaluator (see evaluator.hpp).
 #include "evaluator.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 namespace nimcert::smt {
 
@@ -22,6 +24,114 @@ Program::Program(const std::vector<std::string>& variables, const std::vector<Ex
   std::map<std::string, std::uint32_t> seen;  // canonical key of a subterm -> its register
   for (const ExprPtr& e : outputs) outputs_.push_back(compile(e, vars, seen));
   compiled_.clear();  // its keys are addresses of nodes the caller may free
+  plan_lines();
+}
+
+void Program::plan_lines() {
+  const std::size_t n = code_.size();
+  is_varying_.assign(n, false);
+  std::vector<bool> read_by_varying(n, false);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    all_.push_back(i);
+    const Instruction& in = code_[i];
+    bool varying = false;
+    if (in.op == Op::Var)
+      varying = in.a + 1 == variables_;
+    else if (in.op != Op::Const)
+      varying = is_varying_[in.a] || is_varying_[in.b] || is_varying_[in.c];
+    is_varying_[i] = varying;
+    (varying ? varying_ : uniform_).push_back(i);
+    if (varying && in.op != Op::Var)
+      for (std::uint32_t r : {in.a, in.b, in.c}) read_by_varying[r] = true;
+  }
+  for (std::uint32_t i : uniform_)
+    if (read_by_varying[i]) broadcast_.push_back(i);
+
+  // Rows of a line's register file, reused once their value is dead, so that the rows in use
+  // stay in the first-level cache.  A value's row is freed after its last reader, never at it:
+  // an instruction's result never shares a row with its operands.
+  std::vector<std::size_t> last_read(n, 0);
+  for (std::size_t p = 0; p < varying_.size(); ++p) {
+    const Instruction& in = code_[varying_[p]];
+    if (in.op != Op::Var)
+      for (std::uint32_t r : {in.a, in.b, in.c}) last_read[r] = p;
+  }
+  for (std::uint32_t o : outputs_) last_read[o] = varying_.size();
+  line_slot_.assign(n, 0);
+  std::vector<std::uint32_t> free_rows;
+  std::vector<std::vector<std::uint32_t>> dies_after(varying_.size() + 1);
+  auto take_row = [&](std::uint32_t i, std::size_t first_use) {
+    if (free_rows.empty()) {
+      line_slot_[i] = static_cast<std::uint32_t>(line_slots_++);
+    } else {
+      line_slot_[i] = free_rows.back();
+      free_rows.pop_back();
+    }
+    dies_after[std::max(first_use, last_read[i])].push_back(line_slot_[i]);
+  };
+  for (std::uint32_t i : broadcast_) take_row(i, 0);
+  for (std::size_t p = 0; p < varying_.size(); ++p) {
+    take_row(varying_[p], p);
+    for (std::uint32_t row : dies_after[p]) free_rows.push_back(row);
+  }
+}
+
+bool Program::fits_in(unsigned bits, std::uint64_t input_max) const {
+  // Saturating bounds: anything at or above 2^100 stays there.
+  const u128 cap = u128{1} << 100;
+  auto sat = [&](u128 v) { return v > cap ? cap : v; };
+  auto ones = [](u128 v) {  // 2^bitlen(v) - 1: a bound for xor and or
+    u128 m = 0;
+    while (m < v) m = (m << 1) | 1;
+    return m;
+  };
+  std::vector<u128> bound(code_.size(), 0);
+  const u128 limit = bits >= 128 ? ~u128{0} : (u128{1} << bits) - 1;
+  for (std::size_t i = 0; i < code_.size(); ++i) {
+    const Instruction& in = code_[i];
+    const u128 a = bound[in.a], b = bound[in.b], c = bound[in.c];
+    u128 v = 1;  // comparisons and connectives
+    switch (in.op) {
+      case Op::Const:
+        v = in.value;
+        break;
+      case Op::Var:
+        v = input_max;
+        break;
+      case Op::Add:
+        v = sat(a + b);
+        break;
+      case Op::Mul:
+        v = a != 0 && b > cap / a ? cap : sat(a * b);
+        break;
+      case Op::Sub:
+      case Op::Div:
+      case Op::Mod:
+      case Op::Shr:
+        v = a;
+        break;
+      case Op::BitAnd:
+        v = std::min(a, b);
+        break;
+      case Op::BitXor:
+      case Op::BitOr:
+        v = ones(std::max(a, b));
+        break;
+      case Op::Shl:
+        v = b >= 100 || (a >> (100 - static_cast<unsigned>(b))) != 0
+                ? cap
+                : a << static_cast<unsigned>(b);
+        break;
+      case Op::Ite:
+        v = std::max(b, c);
+        break;
+      default:
+        break;
+    }
+    bound[i] = v;
+    if (v > limit) return false;
+  }
+  return true;
 }
 
 std::uint32_t Program::compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
@@ -79,37 +189,56 @@ constexpr unsigned kBits = sizeof(T) * 8;
 
 }  // namespace
 
+// The instructions order[0..count), each over `lanes` lanes of the register file regs (row
+// slot[i] for instruction i); inputs[v] is variable v's row.  Returns false when a lane overflowed
+// T. Each case is a plain loop over the lanes that the compiler vectorises; r never aliases a
+// register it reads, since operands are earlier instructions.
 template <class T>
-bool Program::run(std::size_t lanes, const std::vector<const T*>& inputs,
-                  std::vector<T*>& out) const {
-  thread_local std::vector<T> regs;  // scratch, reused across batches
-  if (regs.size() < code_.size() * lanes) regs.resize(code_.size() * lanes);
+[[gnu::always_inline]] inline bool Program::execute(const std::uint32_t* order, std::size_t count,
+                                                    const std::uint32_t* slot, std::size_t lanes,
+                                                    T* regs, const T* const* inputs) const {
   bool overflow = false;
-  for (std::size_t i = 0; i < code_.size(); ++i) {
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t i = order[k];
     const Instruction& in = code_[i];
-    T* r = regs.data() + i * lanes;
-    const T* a = regs.data() + std::size_t{in.a} * lanes;
-    const T* b = regs.data() + std::size_t{in.b} * lanes;
-    const T* c = regs.data() + std::size_t{in.c} * lanes;
+    T* __restrict r = regs + std::size_t{slot[i]} * lanes;
+    const T* a = regs + std::size_t{slot[in.a]} * lanes;
+    const T* b = regs + std::size_t{slot[in.b]} * lanes;
+    const T* c = regs + std::size_t{slot[in.c]} * lanes;
     switch (in.op) {
       case Op::Const:
-        for (std::size_t j = 0; j < lanes; ++j) r[j] = in.value;
+        overflow |= in.value > T(~T{0});  // a constant too wide for T is never truncated
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = static_cast<T>(in.value);
         break;
       case Op::Var:
         for (std::size_t j = 0; j < lanes; ++j) r[j] = inputs[in.a][j];
         break;
-      case Op::Add:
+      case Op::Add: {
+        T carry = 0;  // a lane-typed flag, so that the loop vectorises
         for (std::size_t j = 0; j < lanes; ++j) {
-          r[j] = a[j] + b[j];
-          overflow |= r[j] < a[j];
+          const T v = a[j] + b[j];
+          r[j] = v;
+          carry |= static_cast<T>(v < a[j]);
         }
+        overflow |= carry != 0;
         break;
+      }
       case Op::Sub:  // truncated, as Lean's Nat
         for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] >= b[j] ? a[j] - b[j] : 0;
         break;
       case Op::Mul:
-        for (std::size_t j = 0; j < lanes; ++j)
-          overflow |= __builtin_mul_overflow(a[j], b[j], &r[j]);
+        if constexpr (sizeof(T) <= 4) {
+          std::uint64_t high = 0;
+          for (std::size_t j = 0; j < lanes; ++j) {
+            const std::uint64_t p = std::uint64_t{a[j]} * b[j];
+            r[j] = static_cast<T>(p);
+            high |= p >> kBits<T>;
+          }
+          overflow |= high != 0;
+        } else {
+          for (std::size_t j = 0; j < lanes; ++j)
+            overflow |= __builtin_mul_overflow(a[j], b[j], &r[j]);
+        }
         break;
       case Op::Div:  // x / 0 = 0, as Lean's Nat
         for (std::size_t j = 0; j < lanes; ++j) r[j] = b[j] == 0 ? 0 : a[j] / b[j];
@@ -126,21 +255,24 @@ bool Program::run(std::size_t lanes, const std::vector<const T*>& inputs,
       case Op::BitOr:
         for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] | b[j];
         break;
-      case Op::Shl:
+      case Op::Shl: {
+        T lost = 0;
         for (std::size_t j = 0; j < lanes; ++j) {
-          if (b[j] >= kBits<T>) {
-            r[j] = 0;
-            overflow |= a[j] != 0;
-          } else {
-            const unsigned s = static_cast<unsigned>(b[j]);
-            r[j] = a[j] << s;
-            overflow |= (r[j] >> s) != a[j];
-          }
+          const bool wide = b[j] >= kBits<T>;
+          const T s = wide ? 0 : b[j];
+          const T v = a[j] << s;
+          r[j] = wide ? 0 : v;
+          lost |= wide ? a[j] : (v >> s) ^ a[j];
         }
+        overflow |= lost != 0;
         break;
+      }
       case Op::Shr:
-        for (std::size_t j = 0; j < lanes; ++j)
-          r[j] = b[j] >= kBits<T> ? 0 : a[j] >> static_cast<unsigned>(b[j]);
+        for (std::size_t j = 0; j < lanes; ++j) {
+          const bool wide = b[j] >= kBits<T>;
+          const T v = a[j] >> (wide ? 0 : b[j]);
+          r[j] = wide ? 0 : v;
+        }
         break;
       case Op::Eq:
         for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] == b[j];
@@ -182,11 +314,79 @@ bool Program::run(std::size_t lanes, const std::vector<const T*>& inputs,
         throw std::logic_error("evaluator: a call survived compilation");
     }
   }
+  return !overflow;
+}
+
+// The instruction loops, compiled once for the baseline x86-64 and once for AVX2 (eight
+// 32-bit or four 64-bit lanes per operation), chosen when the program loads.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define NIMCERT_LANE_CLONES [[gnu::target_clones("avx2", "default")]]
+#else
+#define NIMCERT_LANE_CLONES
+#endif
+NIMCERT_LANE_CLONES bool Program::execute_u32(const std::uint32_t* order, std::size_t count,
+                                              const std::uint32_t* slot, std::size_t lanes,
+                                              std::uint32_t* regs,
+                                              const std::uint32_t* const* inputs) const {
+  return execute<std::uint32_t>(order, count, slot, lanes, regs, inputs);
+}
+NIMCERT_LANE_CLONES bool Program::execute_u64(const std::uint32_t* order, std::size_t count,
+                                              const std::uint32_t* slot, std::size_t lanes,
+                                              std::uint64_t* regs,
+                                              const std::uint64_t* const* inputs) const {
+  return execute<std::uint64_t>(order, count, slot, lanes, regs, inputs);
+}
+
+template <class T>
+bool Program::dispatch(const std::vector<std::uint32_t>& order,
+                       const std::vector<std::uint32_t>& slot, std::size_t lanes, T* regs,
+                       const T* const* inputs) const {
+  if constexpr (std::is_same_v<T, std::uint32_t>)
+    return execute_u32(order.data(), order.size(), slot.data(), lanes, regs, inputs);
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return execute_u64(order.data(), order.size(), slot.data(), lanes, regs, inputs);
+  else
+    return execute<T>(order.data(), order.size(), slot.data(), lanes, regs, inputs);
+}
+
+template <class T>
+bool Program::run(std::size_t lanes, const std::vector<const T*>& inputs,
+                  std::vector<T*>& out) const {
+  thread_local std::vector<T> regs;  // scratch, reused across batches
+  if (regs.size() < code_.size() * lanes) regs.resize(code_.size() * lanes);
+  const bool fits = dispatch<T>(all_, all_, lanes, regs.data(), inputs.data());
   for (std::size_t k = 0; k < outputs_.size(); ++k) {
     const T* r = regs.data() + std::size_t{outputs_[k]} * lanes;
     std::copy(r, r + lanes, out[k]);
   }
-  return !overflow;
+  return fits;
+}
+
+template <class T>
+bool Program::run_line(std::size_t lanes, const std::vector<T>& fixed, T start, T* out) const {
+  if (variables_ == 0 || fixed.size() + 1 != variables_ || outputs_.empty())
+    throw std::logic_error("Program::run_line: wrong number of variables");
+  thread_local std::vector<T> regs, scalar, line;
+  if (regs.size() < line_slots_ * lanes) regs.resize(line_slots_ * lanes);
+  if (scalar.size() < code_.size()) scalar.resize(code_.size());
+  if (line.size() < lanes) line.resize(lanes);
+  for (std::size_t j = 0; j < lanes; ++j) line[j] = static_cast<T>(start + j);
+  if (line[lanes - 1] < start) return false;  // the line itself leaves T
+  std::vector<const T*> inputs(variables_);
+  for (std::size_t v = 0; v + 1 < variables_; ++v) inputs[v] = &fixed[v];
+  inputs[variables_ - 1] = line.data();
+
+  // Instructions that do not read the last variable, once for the whole line.
+  bool fits = dispatch<T>(uniform_, all_, 1, scalar.data(), inputs.data());
+  for (std::uint32_t i : broadcast_)
+    std::fill_n(regs.data() + std::size_t{line_slot_[i]} * lanes, lanes, scalar[i]);
+  fits &= dispatch<T>(varying_, line_slot_, lanes, regs.data(), inputs.data());
+  const std::uint32_t o = outputs_[0];
+  if (is_varying_[o])
+    std::copy_n(regs.data() + std::size_t{line_slot_[o]} * lanes, lanes, out);
+  else
+    std::fill_n(out, lanes, scalar[o]);
+  return fits;
 }
 
 template <class T>
@@ -206,5 +406,9 @@ template bool Program::run<u128>(std::size_t, const std::vector<const u128*>&,
 template bool Program::run_one<std::uint64_t>(const std::vector<std::uint64_t>&,
                                               std::vector<std::uint64_t>&) const;
 template bool Program::run_one<u128>(const std::vector<u128>&, std::vector<u128>&) const;
+template bool Program::run_line<std::uint32_t>(std::size_t, const std::vector<std::uint32_t>&,
+                                               std::uint32_t, std::uint32_t*) const;
+template bool Program::run_line<std::uint64_t>(std::size_t, const std::vector<std::uint64_t>&,
+                                               std::uint64_t, std::uint64_t*) const;
 
 }  // namespace nimcert::smt

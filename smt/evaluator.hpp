@@ -47,6 +47,16 @@ class Program {
   template <class T>
   bool run_one(const std::vector<T>& input, std::vector<T>& out) const;
 
+  // Output 0 on the line of assignments (fixed..., start + j), j < lanes: every variable but
+  // the last is the same in all lanes, so the instructions that do not read the last variable
+  // run once for the line instead of once per lane.  Returns false on overflow.
+  template <class T>
+  bool run_line(std::size_t lanes, const std::vector<T>& fixed, T start, T* out) const;
+
+  // Whether every instruction's value stays below 2^bits when every variable is at most
+  // input_max (interval bounds over the naturals): then T of that many bits is exact.
+  bool fits_in(unsigned bits, std::uint64_t input_max) const;
+
  private:
   struct Instruction {
     Op op;
@@ -58,9 +68,29 @@ class Program {
   std::uint32_t compile_node(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
                              std::map<std::string, std::uint32_t>& seen);
 
+  template <class T>
+  bool execute(const std::uint32_t* order, std::size_t count, const std::uint32_t* slot,
+               std::size_t lanes, T* regs, const T* const* inputs) const;
+  template <class T>
+  bool dispatch(const std::vector<std::uint32_t>& order, const std::vector<std::uint32_t>& slot,
+                std::size_t lanes, T* regs, const T* const* inputs) const;
+  bool execute_u32(const std::uint32_t* order, std::size_t count, const std::uint32_t* slot,
+                   std::size_t lanes, std::uint32_t* regs,
+                   const std::uint32_t* const* inputs) const;
+  bool execute_u64(const std::uint32_t* order, std::size_t count, const std::uint32_t* slot,
+                   std::size_t lanes, std::uint64_t* regs,
+                   const std::uint64_t* const* inputs) const;
+  void plan_lines();
+
   std::size_t variables_;
   std::vector<Instruction> code_;
   std::vector<std::uint32_t> outputs_;
+  // Instruction orders: all of them; those not reading the last variable (uniform) and those
+  // reading it (varying); uniform registers a varying instruction reads (broadcast).
+  std::vector<std::uint32_t> all_, uniform_, varying_, broadcast_;
+  std::vector<bool> is_varying_;
+  std::vector<std::uint32_t> line_slot_;  // row of each instruction in a line's register file
+  std::size_t line_slots_ = 0;
   std::unordered_map<const Expr*, std::uint32_t> compiled_;  // during construction only
 };
 

@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <mutex>
-#include <thread>
 
+#include "parallel_for.hpp"
 #include "two_solvers.hpp"
 
 namespace nimcert::smt {
@@ -58,28 +57,24 @@ struct Slice {
   std::optional<std::vector<std::uint64_t>> counterexample;
 };
 
+template <class T>
 Slice enumerate_slice(const Program& program, std::size_t k, std::uint64_t low, std::uint64_t high,
                       std::uint64_t first_low, std::uint64_t first_high) {
-  constexpr std::size_t kBatch = 512;
+  constexpr std::size_t kBatch = 256;
   Slice slice;
-  std::vector<std::vector<std::uint64_t>> lanes(k, std::vector<std::uint64_t>(kBatch));
-  std::vector<const std::uint64_t*> inputs;
-  for (auto& l : lanes) inputs.push_back(l.data());
-  std::vector<std::uint64_t> result(kBatch);
-  std::vector<std::uint64_t*> outputs = {result.data()};
+  std::vector<T> result(kBatch);
   std::vector<std::uint64_t> outer(k, low);  // the current values of variables 0..k-2
+  std::vector<T> fixed(k - 1);
   if (k > 1) outer[0] = first_low;
   for (;;) {
     if (k == 1 && slice.cases > 0) break;
     const std::uint64_t inner_low = k == 1 ? first_low : low;
     const std::uint64_t inner_high = k == 1 ? first_high : high;
+    for (std::size_t v = 0; v + 1 < k; ++v) fixed[v] = static_cast<T>(outer[v]);
     for (std::uint64_t start = inner_low;; start += kBatch) {
       const std::size_t n =
           static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, inner_high - start + 1));
-      for (std::size_t v = 0; v + 1 < k; ++v)
-        std::fill(lanes[v].begin(), lanes[v].begin() + n, outer[v]);
-      for (std::size_t j = 0; j < n; ++j) lanes[k - 1][j] = start + j;
-      if (!program.run<std::uint64_t>(n, inputs, outputs)) {
+      if (!program.run_line<T>(n, fixed, static_cast<T>(start), result.data())) {
         slice.overflow = true;
         return slice;
       }
@@ -126,24 +121,15 @@ EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
   const std::uint64_t span = high - low + 1;
   const std::uint64_t blocks = std::min<std::uint64_t>(span, 64);
   std::vector<Slice> results(blocks);
-  std::mutex m;
-  std::uint64_t next_block = 0;
-  auto worker = [&] {
-    for (;;) {
-      std::uint64_t b;
-      {
-        std::lock_guard<std::mutex> lock(m);
-        b = next_block++;
-      }
-      if (b >= blocks) return;
-      const std::uint64_t first_low = low + span * b / blocks;
-      const std::uint64_t first_high = low + span * (b + 1) / blocks - 1;
-      results[b] = enumerate_slice(program, k, low, high, first_low, first_high);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < std::max(1u, threads); ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
+  // 32-bit lanes (twice as many per vector operation) when no value can reach 2^32.
+  const bool narrow = program.fits_in(32, high);
+  parallel_for(blocks, threads, [&](std::size_t b) {
+    const std::uint64_t first_low = low + span * b / blocks;
+    const std::uint64_t first_high = low + span * (b + 1) / blocks - 1;
+    results[b] = narrow
+                     ? enumerate_slice<std::uint32_t>(program, k, low, high, first_low, first_high)
+                     : enumerate_slice<std::uint64_t>(program, k, low, high, first_low, first_high);
+  });
   out.verdict = Verdict::Holds;
   for (const Slice& s : results) {
     out.cases += s.cases;

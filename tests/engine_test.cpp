@@ -108,6 +108,45 @@ TEST(Engines, FastEqualsReferenceLocke) { expect_engines_agree(Amalgamation(1), 
 TEST(Engines, FastEqualsReferenceMergeMin3) { expect_engines_agree(Amalgamation(3), 24); }
 TEST(Engines, FastEqualsReferenceNim) { expect_engines_agree(Nim(3), 48); }
 
+// The pipelined sweep gives the same rows, in the same canonical order, on any thread count:
+// each row is checked against the single-threaded sweep.  N = 70 needs a second bitset word
+// per line, and 3 threads exercise a pipeline deeper than two.
+TEST(Engines, ThreadCountDoesNotChangeTheSweep) {
+  for (Heap merge_min : {1u, 2u}) {
+    Amalgamation game(merge_min);
+    std::vector<std::vector<Value>> rows;
+    CubeEngine(game, 70, 1).sweep([&](Heap, Heap, std::span<const Value> row) {
+      rows.emplace_back(row.begin(), row.end());
+    });
+    ASSERT_EQ(rows.size(), 71u * 71u);
+    for (unsigned threads : {2u, 3u}) {
+      CubeEngine engine(game, 70, threads);
+      EXPECT_EQ(engine.threads(), threads);
+      std::size_t next = 0, mismatches = 0;
+      engine.sweep([&](Heap x, Heap y, std::span<const Value> row) {
+        const std::size_t expected = std::size_t{x} * 71 + y;
+        if (next++ != expected || !std::equal(row.begin(), row.end(), rows[expected].begin()))
+          ++mismatches;
+      });
+      EXPECT_EQ(next, rows.size()) << threads << " threads";
+      EXPECT_EQ(mismatches, 0u) << threads << " threads, merge_min " << merge_min;
+    }
+  }
+}
+
+// An exception in the visitor stops every thread of the pipeline and reaches the caller.
+TEST(Engines, VisitorExceptionStopsThePipeline) {
+  const Amalgamation game(2);
+  CubeEngine engine(game, 40, 2);
+  std::size_t rows = 0;
+  EXPECT_THROW(engine.sweep([&](Heap x, Heap, std::span<const Value>) {
+    ++rows;
+    if (x == 7) throw std::runtime_error("stop");
+  }),
+               std::runtime_error);
+  EXPECT_EQ(rows, 7u * 41u + 1u);
+}
+
 TEST(Engines, FastEngineRejectsUnknownGames) {
   EXPECT_THROW(CubeEngine(Nim(4), 4), std::invalid_argument);
 }

@@ -214,6 +214,74 @@ TEST(Lemmas, Lemma18WithDeltaDefinedAsOneEdgeIsRefuted) {
   EXPECT_TRUE(o.widths[1].counterexample.has_value());
 }
 
+// The line evaluator (uniform instructions once per line, reused register rows, 32- or
+// 64-bit lanes) gives, lane for lane, what the plain batch evaluator gives: on every operator
+// and on the largest lemmas of seed 000, over lines crossing the 32-bit edge.
+template <class T>
+void expect_line_agrees(const Program& program, const std::vector<std::uint64_t>& fixed,
+                        std::uint64_t start, std::size_t lanes, const std::string& what) {
+  std::vector<std::vector<std::uint64_t>> rows(program.variable_count(),
+                                               std::vector<std::uint64_t>(lanes));
+  for (std::size_t j = 0; j < lanes; ++j) {
+    for (std::size_t v = 0; v < fixed.size(); ++v) rows[v][j] = fixed[v];
+    rows.back()[j] = start + j;
+  }
+  std::vector<const std::uint64_t*> in;
+  for (const auto& r : rows) in.push_back(r.data());
+  std::vector<std::uint64_t> plain(lanes);
+  std::vector<std::uint64_t*> out = {plain.data()};
+  const bool plain_fits = program.run<std::uint64_t>(lanes, in, out);
+  std::vector<T> line(lanes);
+  const std::vector<T> fixed_t(fixed.begin(), fixed.end());
+  const bool line_fits = program.run_line<T>(lanes, fixed_t, static_cast<T>(start), line.data());
+  if constexpr (sizeof(T) == 8) {
+    EXPECT_EQ(line_fits, plain_fits) << what;
+  }
+  if (!line_fits || !plain_fits) return;
+  for (std::size_t j = 0; j < lanes; ++j)
+    ASSERT_EQ(std::uint64_t{line[j]}, plain[j]) << what << " lane " << j;
+}
+
+TEST(Evaluator, LineEvaluationAgreesWithBatchEvaluation) {
+  for (const char* term : kOperatorTerms) {
+    const ProofFile f = parse_proof(
+        std::string("lemma \"l\" \"t\" vars a b prove ") + term + " widths 8 enumerate 0..1 end",
+        "t.proof");
+    const Program program({"a", "b"}, {f.lemmas[0].conclusion});
+    for (std::uint64_t a : {0ull, 1ull, 5ull, 200ull}) {
+      expect_line_agrees<std::uint64_t>(program, {a}, 0, 300, term);
+      expect_line_agrees<std::uint32_t>(program, {a}, 0, 300, term);
+      expect_line_agrees<std::uint64_t>(program, {a}, (1ull << 32) - 100, 200, term);
+    }
+  }
+  const ProofFile manabe = read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  std::size_t checked = 0;
+  for (const LemmaSpec& lemma : manabe.lemmas) {
+    const Program program(lemma.variables, {expand_lemma(lemma, manabe.definitions).implication});
+    EXPECT_TRUE(program.fits_in(32, 255)) << lemma.label;
+    for (std::uint64_t a : {0ull, 2ull, 7ull, 130ull})
+      for (std::uint64_t b : {0ull, 3ull, 64ull}) {
+        std::vector<std::uint64_t> fixed = {a, b, a ^ b, a + b, 1};
+        fixed.resize(lemma.variables.size() - 1);
+        expect_line_agrees<std::uint32_t>(program, fixed, 0, 256, lemma.label);
+        expect_line_agrees<std::uint64_t>(program, fixed, 1000, 256, lemma.label);
+      }
+    ++checked;
+  }
+  EXPECT_EQ(checked, manabe.lemmas.size());
+  EXPECT_GE(checked, 15u);
+}
+
+TEST(Evaluator, ThirtyTwoBitLanesOnlyWhenNoValueCanReachTwoToThe32) {
+  const ProofFile f = parse_proof(
+      "lemma \"l\" \"t\" vars a b prove a * a * a * a + (b << 3) >= 0 widths 8 enumerate 0..1 end",
+      "t.proof");
+  const Program program({"a", "b"}, {f.lemmas[0].conclusion});
+  EXPECT_TRUE(program.fits_in(32, 255));   // 255^4 + 255 * 8 < 2^32
+  EXPECT_FALSE(program.fits_in(32, 256));  // 256^4 = 2^32
+  EXPECT_TRUE(program.fits_in(64, 65535));
+}
+
 TEST(Lemmas, EnumerationOverflowIsUnknownNotHolds) {
   const LemmaOutcome o = check_one(R"P(lemma "big" "t" vars a
     prove (a << 62) * 4 >= 0 widths 8 enumerate 0..3 end)P");

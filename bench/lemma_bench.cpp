@@ -1,0 +1,60 @@
+// Enumeration throughput of the C++ evaluator on lemma (18) of certs/manabe-2024.proof (the
+// largest seed-000 lemma: six edge-count transitions), and on (17), in evaluations per second.
+//
+//   build/bench/lemma_bench
+//
+// Each iteration enumerates the lemma on [0,255]^3 (16.8 M assignments), as certify does;
+// the second argument is the thread count (0: one per core).
+#include <benchmark/benchmark.h>
+
+#include <thread>
+
+#include "lemma_check.hpp"
+#include "proof_file.hpp"
+
+namespace nimcert {
+namespace {
+
+const smt::LemmaSpec& lemma_named(const smt::ProofFile& proof, const std::string& label) {
+  for (const auto& l : proof.lemmas)
+    if (l.label == label) return l;
+  throw std::runtime_error("no lemma " + label);
+}
+
+void enumerate(benchmark::State& state, const std::string& label) {
+  const smt::ProofFile proof = smt::read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const smt::LemmaSpec& lemma = lemma_named(proof, label);
+  const smt::ExpandedLemma expanded = smt::expand_lemma(lemma, proof.definitions);
+  const unsigned threads = state.range(1) > 0 ? static_cast<unsigned>(state.range(1))
+                                              : std::max(1u, std::thread::hardware_concurrency());
+  const std::uint64_t high = static_cast<std::uint64_t>(state.range(0));
+  std::uint64_t cases = 0;
+  for (auto _ : state) {
+    const smt::EnumerationOutcome e =
+        smt::enumerate_lemma(lemma.variables, expanded.implication, 0, high, threads);
+    if (e.verdict != smt::Verdict::Holds) state.SkipWithError("the lemma does not hold");
+    cases += e.cases;
+  }
+  state.counters["evaluations/s"] = benchmark::Counter(double(cases), benchmark::Counter::kIsRate);
+}
+
+void BM_Lemma18(benchmark::State& state) { enumerate(state, "(18)"); }
+void BM_Lemma17(benchmark::State& state) { enumerate(state, "(17)"); }
+BENCHMARK(BM_Lemma18)
+    ->ArgNames({"high", "threads"})
+    ->Args({255, 1})
+    ->Args({255, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(2);
+BENCHMARK(BM_Lemma17)
+    ->ArgNames({"high", "threads"})
+    ->Args({255, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(2);
+
+}  // namespace
+}  // namespace nimcert
+
+BENCHMARK_MAIN();

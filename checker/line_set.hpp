@@ -1,0 +1,105 @@
+// The bitsets of Grundy values seen along lines of a box, and the mex over three of them.
+//
+// For games where every reduction x_i -> t (t < x_i) is a move, the values a position sees
+// by reducing heap i are exactly the values already computed on its line below it.  A
+// LineSet keeps one bitset per line; the mex of a position is the first zero bit of the OR
+// of its three line bitsets and its special followers' values (merges).
+//
+// The mex is at most the number of followers, so bitsets of that many bits suffice and
+// larger values never matter.  To find the first zero quickly, each line also keeps a summary
+// of its words that are already full; a word full in any of the three lines is full in their
+// OR, so only the other words are inspected.  For Nim-like values one inspected word per
+// position is typical, so the special values are compared with the candidate mex only (they
+// rarely hit it) rather than folded into every inspected word.
+//
+// Memory layout: word-major, word w of every line together.  Neighbouring lines have nearly
+// the same values, so consecutive positions touch the same word of neighbouring lines: one
+// cache line serves eight positions instead of one.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "position.hpp"
+
+namespace nimcert {
+
+// A special-follower slot that holds no follower: never a candidate mex.
+inline constexpr Value kNoValue = ~Value{0};
+
+class LineSet {
+ public:
+  LineSet(std::size_t lines, std::size_t words)
+      : lines_(lines),
+        words_per_line_(words),
+        summaries_((words + 63) / 64),
+        words_(lines * words, 0),
+        full_(lines * summaries_, 0) {}
+
+  void clear() {
+    std::fill(words_.begin(), words_.end(), 0);
+    std::fill(full_.begin(), full_.end(), 0);
+  }
+  std::size_t words() const { return words_per_line_; }
+  std::size_t summaries() const { return summaries_; }
+  std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
+  std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
+  // Adds value 64 w + bit to a line.
+  void insert(std::size_t line, std::size_t w, unsigned bit) {
+    std::uint64_t& word = words_[w * lines_ + line];
+    word |= std::uint64_t{1} << bit;
+    if (word == ~std::uint64_t{0}) full_[(w >> 6) * lines_ + line] |= std::uint64_t{1} << (w & 63);
+  }
+
+  // Bytes a set of `lines` lines of `words` words holds.
+  static std::uint64_t bytes(std::uint64_t lines, std::uint64_t words) {
+    return lines * (words + (words + 63) / 64) * 8;
+  }
+
+ private:
+  std::size_t lines_, words_per_line_, summaries_;
+  std::vector<std::uint64_t> words_, full_;
+};
+
+// The first value absent from line xl of xs (when xs is given), line yl of ys, line 0 of zs
+// and special[0..kSpecials) (kNoValue for an empty slot); it is added to those lines and
+// returned.  All sets have the same words.
+template <std::size_t kSpecials>
+[[gnu::always_inline]] inline Value mex_insert(LineSet* xs, std::size_t xl, LineSet& ys,
+                                               std::size_t yl, LineSet& zs, const Value* special) {
+  const std::size_t words = ys.words();
+  for (std::size_t s = 0; s < ys.summaries(); ++s) {
+    std::uint64_t full = ys.full(yl, s) | zs.full(0, s);
+    if (xs) full |= xs->full(xl, s);
+    while (full != ~std::uint64_t{0}) {
+      const std::size_t w = s * 64 + std::countr_one(full);
+      if (w >= words) break;
+      std::uint64_t word = ys.word(yl, w) | zs.word(0, w);
+      if (xs) word |= xs->word(xl, w);
+      unsigned bit = std::countr_one(word);
+      if (bit < 64) {
+        const std::size_t candidate = w * 64 + bit;
+        bool hit = false;
+        for (std::size_t k = 0; k < kSpecials; ++k) hit |= special[k] == candidate;
+        if (hit) {
+          for (std::size_t k = 0; k < kSpecials; ++k)
+            word |= std::uint64_t{(special[k] >> 6) == w} << (special[k] & 63);
+          bit = std::countr_one(word);
+        }
+      }
+      if (bit < 64) {
+        if (xs) xs->insert(xl, w, bit);
+        ys.insert(yl, w, bit);
+        zs.insert(0, w, bit);
+        return static_cast<Value>(w * 64 + bit);
+      }
+      full |= std::uint64_t{1} << (w & 63);
+    }
+  }
+  throw std::logic_error("mex_insert: mex beyond the follower bound");
+}
+
+}  // namespace nimcert
