@@ -350,6 +350,10 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
     nlohmann::ordered_json t;
     for (const auto& w : l.widths) t["z3_w" + std::to_string(w.width)] = w.seconds;
     t["enumeration"] = l.enumeration.seconds;
+    // Which evaluator enumerated: a machine without a compiler differs here, not in the verdict.
+    t["enumeration_engine"] = l.enumeration.native ? "native" : "batch";
+    if (!l.enumeration.engine_note.empty())
+      t["enumeration_engine_note"] = l.enumeration.engine_note;
     lemma_seconds[l.label] = std::move(t);
   }
   nlohmann::ordered_json induction_seconds;

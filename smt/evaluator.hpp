@@ -57,12 +57,19 @@ class Program {
   // input_max (interval bounds over the naturals): then T of that many bits is exact.
   bool fits_in(unsigned bits, std::uint64_t input_max) const;
 
- private:
+  // The compiled code, for code generators (native_line.hpp): instruction i computes register
+  // i; operands are earlier registers.
   struct Instruction {
     Op op;
     std::uint32_t a = 0, b = 0, c = 0;  // operand registers (or variable index for Var)
     std::uint64_t value = 0;            // Const
   };
+  const std::vector<Instruction>& instructions() const { return code_; }
+  const std::vector<std::uint32_t>& outputs() const { return outputs_; }
+  // Whether instruction i reads the last variable (else it is the same on a whole line).
+  bool varying(std::size_t i) const { return is_varying_[i]; }
+
+ private:
   std::uint32_t compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
                         std::map<std::string, std::uint32_t>& seen);
   std::uint32_t compile_node(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <variant>
 
+#include "native_line.hpp"
 #include "parallel_for.hpp"
 #include "two_solvers.hpp"
 
@@ -57,8 +60,8 @@ struct Slice {
   std::optional<std::vector<std::uint64_t>> counterexample;
 };
 
-template <class T>
-Slice enumerate_slice(const Program& program, std::size_t k, std::uint64_t low, std::uint64_t high,
+template <class T, class Line>
+Slice enumerate_slice(const Line& line, std::size_t k, std::uint64_t low, std::uint64_t high,
                       std::uint64_t first_low, std::uint64_t first_high) {
   constexpr std::size_t kBatch = 256;
   Slice slice;
@@ -74,7 +77,7 @@ Slice enumerate_slice(const Program& program, std::size_t k, std::uint64_t low, 
     for (std::uint64_t start = inner_low;; start += kBatch) {
       const std::size_t n =
           static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, inner_high - start + 1));
-      if (!program.run_line<T>(n, fixed, static_cast<T>(start), result.data())) {
+      if (!line(n, fixed, static_cast<T>(start), result.data())) {
         slice.overflow = true;
         return slice;
       }
@@ -109,7 +112,7 @@ Slice enumerate_slice(const Program& program, std::size_t k, std::uint64_t low, 
 
 EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
                                    const ExprPtr& implication, std::uint64_t low,
-                                   std::uint64_t high, unsigned threads) {
+                                   std::uint64_t high, unsigned threads, EnumerationEngine engine) {
   const auto start = std::chrono::steady_clock::now();
   const Program program(variables, {implication});
   const std::size_t k = variables.size();
@@ -123,12 +126,30 @@ EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
   std::vector<Slice> results(blocks);
   // 32-bit lanes (twice as many per vector operation) when no value can reach 2^32.
   const bool narrow = program.fits_in(32, high);
+  // Machine code when the work dwarfs the compiler's second or so; else the batch evaluator.
+  std::optional<NativeLine> native;
+  const double work = std::pow(double(span), double(k)) * double(program.instruction_count());
+  if (engine == EnumerationEngine::Native ||
+      (engine == EnumerationEngine::Automatic && work >= 2e9)) {
+    const auto compile_start = std::chrono::steady_clock::now();
+    auto compiled = NativeLine::compile(program, narrow);
+    out.compile_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
+    if (auto* ok = std::get_if<NativeLine>(&compiled))
+      native = std::move(*ok);
+    else
+      out.engine_note = std::get<std::string>(compiled);
+  }
+  out.native = native.has_value();
+  auto line = [&](std::size_t n, const auto& fixed, auto start, auto* result) {
+    return native ? native->run_line(n, fixed.data(), start, result)
+                  : program.run_line(n, fixed, start, result);
+  };
   parallel_for(blocks, threads, [&](std::size_t b) {
     const std::uint64_t first_low = low + span * b / blocks;
     const std::uint64_t first_high = low + span * (b + 1) / blocks - 1;
-    results[b] = narrow
-                     ? enumerate_slice<std::uint32_t>(program, k, low, high, first_low, first_high)
-                     : enumerate_slice<std::uint64_t>(program, k, low, high, first_low, first_high);
+    results[b] = narrow ? enumerate_slice<std::uint32_t>(line, k, low, high, first_low, first_high)
+                        : enumerate_slice<std::uint64_t>(line, k, low, high, first_low, first_high);
   });
   out.verdict = Verdict::Holds;
   for (const Slice& s : results) {

@@ -40,7 +40,14 @@ struct EnumerationOutcome {
   std::string note;                                          // why unknown (overflow)
   std::optional<std::vector<std::uint64_t>> counterexample;  // first in lexicographic order
   double seconds = 0;
+  bool native = false;         // machine code (native_line.hpp), else the batch evaluator
+  double compile_seconds = 0;  // of `seconds`, spent compiling the machine code
+  std::string engine_note;     // why the batch evaluator ran when machine code was wanted
 };
+
+// Which evaluator enumerates: machine code when the work is large (Automatic), always
+// (Native, falling back to the batch evaluator with a note when no compiler runs), or never.
+enum class EnumerationEngine { Automatic, Native, Batch };
 
 struct LemmaOutcome {
   std::string label, text, statement;  // statement: canonical, fully parenthesised
@@ -65,7 +72,8 @@ LemmaOutcome check_lemma(const LemmaSpec& lemma, const Definitions& definitions,
 // Enumeration alone over [low, high]^k of the expanded "hypotheses -> conclusion".
 EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
                                    const ExprPtr& implication, std::uint64_t low,
-                                   std::uint64_t high, unsigned threads);
+                                   std::uint64_t high, unsigned threads,
+                                   EnumerationEngine engine = EnumerationEngine::Automatic);
 
 // A lemma with its definitions expanded: what both backends check.
 struct ExpandedLemma {

@@ -7,6 +7,7 @@
 
 #include "evaluator.hpp"
 #include "lemma_check.hpp"
+#include "native_line.hpp"
 #include "proof_file.hpp"
 #include "z3_backend.hpp"
 
@@ -219,7 +220,8 @@ TEST(Lemmas, Lemma18WithDeltaDefinedAsOneEdgeIsRefuted) {
 // and on the largest lemmas of seed 000, over lines crossing the 32-bit edge.
 template <class T>
 void expect_line_agrees(const Program& program, const std::vector<std::uint64_t>& fixed,
-                        std::uint64_t start, std::size_t lanes, const std::string& what) {
+                        std::uint64_t start, std::size_t lanes, const std::string& what,
+                        const NativeLine* native = nullptr) {
   std::vector<std::vector<std::uint64_t>> rows(program.variable_count(),
                                                std::vector<std::uint64_t>(lanes));
   for (std::size_t j = 0; j < lanes; ++j) {
@@ -233,7 +235,9 @@ void expect_line_agrees(const Program& program, const std::vector<std::uint64_t>
   const bool plain_fits = program.run<std::uint64_t>(lanes, in, out);
   std::vector<T> line(lanes);
   const std::vector<T> fixed_t(fixed.begin(), fixed.end());
-  const bool line_fits = program.run_line<T>(lanes, fixed_t, static_cast<T>(start), line.data());
+  const bool line_fits =
+      native ? native->run_line(lanes, fixed_t.data(), static_cast<T>(start), line.data())
+             : program.run_line<T>(lanes, fixed_t, static_cast<T>(start), line.data());
   if constexpr (sizeof(T) == 8) {
     EXPECT_EQ(line_fits, plain_fits) << what;
   }
@@ -270,6 +274,78 @@ TEST(Evaluator, LineEvaluationAgreesWithBatchEvaluation) {
   }
   EXPECT_EQ(checked, manabe.lemmas.size());
   EXPECT_GE(checked, 15u);
+}
+
+// The machine code of a lemma, compiled by the system compiler, against the batch evaluator
+// lane for lane: every operator (one program each, 32- and 64-bit lanes) and lemma (18).
+TEST(NativeLine, AgreesWithBatchEvaluation) {
+  std::string terms;
+  for (const char* term : kOperatorTerms) terms += std::string(terms.empty() ? "" : ", ") + term;
+  std::vector<ExprPtr> outputs;
+  for (const char* term : kOperatorTerms) {
+    const ProofFile f = parse_proof(
+        std::string("lemma \"l\" \"t\" vars a b prove ") + term + " widths 8 enumerate 0..1 end",
+        "t.proof");
+    const Program program({"a", "b"}, {f.lemmas[0].conclusion});
+    for (bool narrow : {true, false}) {
+      auto compiled = NativeLine::compile(program, narrow);
+      ASSERT_TRUE(std::holds_alternative<NativeLine>(compiled)) << std::get<std::string>(compiled);
+      const NativeLine& native = std::get<NativeLine>(compiled);
+      for (std::uint64_t a : {0ull, 1ull, 5ull, 200ull, 4000000000ull}) {
+        if (narrow) {
+          expect_line_agrees<std::uint32_t>(program, {a}, 0, 300, term, &native);
+        } else {
+          expect_line_agrees<std::uint64_t>(program, {a}, 0, 300, term, &native);
+          expect_line_agrees<std::uint64_t>(program, {a}, (1ull << 32) - 100, 200, term, &native);
+          expect_line_agrees<std::uint64_t>(program, {a << 20}, ~0ull - 299, 300, term, &native);
+        }
+      }
+    }
+  }
+  const ProofFile manabe = read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  for (const LemmaSpec& lemma : manabe.lemmas) {
+    if (lemma.label != "(18)") continue;
+    const Program program(lemma.variables, {expand_lemma(lemma, manabe.definitions).implication});
+    auto compiled = NativeLine::compile(program, true);
+    ASSERT_TRUE(std::holds_alternative<NativeLine>(compiled));
+    for (std::uint64_t a : {0ull, 2ull, 7ull, 130ull, 255ull})
+      for (std::uint64_t b : {0ull, 3ull, 64ull, 255ull})
+        expect_line_agrees<std::uint32_t>(program, {a, b}, 0, 256, lemma.label,
+                                          &std::get<NativeLine>(compiled));
+  }
+}
+
+// Machine code refutes the mutant (18) with the batch evaluator's counterexample; without a
+// compiler the enumeration falls back to the batch evaluator and says why.
+TEST(NativeLine, RefutesTheMutantAndFallsBackWithoutACompiler) {
+  const ProofFile manabe = read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const LemmaSpec* lemma18 = nullptr;
+  for (const LemmaSpec& l : manabe.lemmas)
+    if (l.label == "(18)") lemma18 = &l;
+  ASSERT_NE(lemma18, nullptr);
+  // delta defined as e == 1 instead of e in {1, 2}, as in Lemmas.Lemma18WithDeltaDefinedAsOneEdge.
+  Definitions mutant = manabe.definitions;
+  auto edges = std::make_shared<Expr>();
+  edges->op = Op::Call;
+  edges->name = "edges";
+  edges->args = {make_var("x1"), make_var("x2"), make_var("x3")};
+  mutant.at("delta").body = make_node(Op::Eq, {edges, make_const(1)});
+  const ExprPtr implication = expand_lemma(*lemma18, mutant).implication;
+  const EnumerationOutcome native =
+      enumerate_lemma(lemma18->variables, implication, 0, 63, 2, EnumerationEngine::Native);
+  const EnumerationOutcome batch =
+      enumerate_lemma(lemma18->variables, implication, 0, 63, 2, EnumerationEngine::Batch);
+  EXPECT_TRUE(native.native);
+  EXPECT_FALSE(batch.native);
+  EXPECT_EQ(native.verdict, Verdict::Fails);
+  EXPECT_EQ(batch.verdict, Verdict::Fails);
+  ASSERT_TRUE(native.counterexample && batch.counterexample);
+  EXPECT_EQ(*native.counterexample, *batch.counterexample);
+
+  const Program program(lemma18->variables, {implication});
+  auto missing = NativeLine::compile(program, true, "/nonexistent/c++");
+  ASSERT_TRUE(std::holds_alternative<std::string>(missing));
+  EXPECT_EQ(std::get<std::string>(missing), "no C++ compiler (/nonexistent/c++)");
 }
 
 TEST(Evaluator, ThirtyTwoBitLanesOnlyWhenNoValueCanReachTwoToThe32) {
