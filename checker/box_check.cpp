@@ -69,6 +69,8 @@ Counterexample explain(const Game& game, const BoxValues& box, const Position& p
   return cx;
 }
 
+}  // namespace
+
 // Serial Nim is right-associative: [a1, ..., ak] = [a1, [a2, ..., ak]], where the inner
 // value is the box's own value at (0, a2, ..., ak) and the outer bracket is read from a
 // two-heap Serial Nim table computed separately.
@@ -99,8 +101,6 @@ NamedCheck right_associativity(const Game& game, const BoxValues& box) {
   c.holds = true;
   return c;
 }
-
-}  // namespace
 
 bool BoxReport::holds() const {
   return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; }) &&

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "box_engine.hpp"
 #include "cube_check.hpp"
 #include "proof_file.hpp"
 
@@ -37,5 +38,9 @@ struct BoxReport {
 };
 
 BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions);
+
+// Serial Nim's right-associativity on the values of a box of `game`.  Every Serial Nim box
+// satisfies it, so its failing case is tested on the values of another game; hence public.
+NamedCheck right_associativity(const Game& game, const BoxValues& box);
 
 }  // namespace nimcert

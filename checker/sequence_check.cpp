@@ -38,11 +38,6 @@ NamedCheck named(const char* name, const char* statement) {
   return c;
 }
 
-struct Sequences {
-  std::vector<std::uint64_t> f;
-  Sequence g, h;
-};
-
 NamedCheck lemma_2_1_check(const Sequences& s) {
   NamedCheck c = named("lemma-2.1", "f is regular (4) and the O(n) algorithm (6) equals (1)");
   if (const std::uint64_t n = first_irregularity(s.f))
@@ -123,18 +118,6 @@ NamedCheck triangle_8(const Sequences& s) {
   return c;
 }
 
-NamedCheck theorem_4_4(const Sequences& s) {
-  NamedCheck c = named("theorem-4.4", "n -> (g_n, h_n) is injective");
-  std::set<std::pair<std::uint32_t, std::uint32_t>> seen;
-  for (std::uint64_t n = 0; n < s.g.size(); ++n)
-    if (!seen.insert({s.g[n], s.h[n]}).second) {
-      std::uint64_t m = 0;
-      while (s.g[m] != s.g[n] || s.h[m] != s.h[n]) ++m;
-      return failed(c, {{"n", m}, {"m", n}, {"g", s.g[n]}, {"h", s.h[n]}});
-    }
-  return c;
-}
-
 NamedCheck minimum_nim_q(const Sequences& s) {
   NamedCheck c = named("minimum-nim-q",
                        "q(k) = min{n : n - f(n) > k}; first n with h_n = v is q^v(0); "
@@ -172,6 +155,18 @@ NamedCheck minimum_nim_q(const Sequences& s) {
 }
 
 }  // namespace
+
+NamedCheck theorem_4_4(const Sequences& s) {
+  NamedCheck c = named("theorem-4.4", "n -> (g_n, h_n) is injective");
+  std::set<std::pair<std::uint32_t, std::uint32_t>> seen;
+  for (std::uint64_t n = 0; n < s.g.size(); ++n)
+    if (!seen.insert({s.g[n], s.h[n]}).second) {
+      std::uint64_t m = 0;
+      while (s.g[m] != s.g[n] || s.h[m] != s.h[n]) ++m;
+      return failed(c, {{"n", m}, {"m", n}, {"g", s.g[n]}, {"h", s.h[n]}});
+    }
+  return c;
+}
 
 bool SequenceReport::holds() const {
   return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; }) &&

@@ -19,6 +19,7 @@
 
 #include "box_check.hpp"
 #include "proof_file.hpp"
+#include "sequence_engine.hpp"
 
 namespace nimcert {
 
@@ -33,5 +34,15 @@ struct SequenceReport {
 };
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions);
+
+// The sequences a block's named checks read: the rule and g_n, h_n for n = 0..last.
+struct Sequences {
+  std::vector<std::uint64_t> f;
+  Sequence g, h;
+};
+
+// Theorem 4.4 on given sequences.  It holds for the sequences of every rule tried, so its
+// failing case is tested on sequences no rule produces; hence it is public.
+NamedCheck theorem_4_4(const Sequences& s);
 
 }  // namespace nimcert

@@ -170,6 +170,38 @@ TEST(Mutants, NamedSequenceChecksFailOnARuleOutsideTheirHypotheses) {
   EXPECT_FALSE(r.holds());
 }
 
+TEST(Mutants, TheoremFourFourFailsOnSequencesWithARepeatedPair) {
+  // The sequences of f = (n-1)/2 hold; changing one value of g to repeat a (g, h) pair must
+  // give fails, naming the earlier n and the repeating m.
+  Sequences s;
+  for (std::uint64_t n = 0; n <= 64; ++n) s.f.push_back(n == 0 ? 0 : (n - 1) / 2);
+  s.g = maximum_nim(s.f);
+  s.h = minimum_nim(s.f);
+  EXPECT_TRUE(theorem_4_4(s).holds);
+  // h_5 = h_6 = 3 (both have bitlen 3); g_5 = 2 and g_6 = 1, so g_6 := 2 repeats (2, 3).
+  ASSERT_EQ(s.h[5], 3u);
+  ASSERT_EQ(s.h[6], 3u);
+  ASSERT_EQ(s.g[5], 2u);
+  s.g[6] = 2;
+  const NamedCheck c = theorem_4_4(s);
+  EXPECT_FALSE(c.holds);
+  EXPECT_EQ(c.counterexample["n"], 5);
+  EXPECT_EQ(c.counterexample["m"], 6);
+  EXPECT_EQ(c.counterexample["g"], 2);
+  EXPECT_EQ(c.counterexample["h"], 3);
+}
+
+TEST(Mutants, RightAssociativityFailsOnTheValuesOfAnotherGame) {
+  // The values of three-heap Nim are not those of Serial Nim: the check must find a position
+  // where [a1, a2, a3] differs from [a1, [a2, a3]] and report both sides.
+  const SerialNim serial(3);
+  EXPECT_TRUE(right_associativity(serial, BoxValues(serial, 5)).holds);
+  const NamedCheck c = right_associativity(serial, BoxValues(Nim(3), 5));
+  EXPECT_FALSE(c.holds);
+  ASSERT_FALSE(c.counterexample.is_null());
+  EXPECT_NE(c.counterexample["value"], c.counterexample["bracket_of_first_and_inner"]);
+}
+
 TEST(Mutants, WrongRuleBreaksTheRightAssociativityOfAnotherGame) {
   // Nim is not Serial Nim: the right-associativity check refuses a game it does not speak of.
   smt::BoxSpec spec = smt::parse_proof(committed("serial-nim.proof"), "s.proof").boxes.at(1);
