@@ -59,9 +59,11 @@ void BM_ReferenceCube(benchmark::State& state) {
   state.counters["positions/s"] = benchmark::Counter(double(n + 1) * (n + 1) * (n + 1),
                                                      benchmark::Counter::kIsIterationInvariantRate);
 }
+// The reference engine needs about 100 s for N = 128 here and its time per position grows
+// with N (it lists the O(N) followers of each position), so N = 384 would take most of an
+// hour: the ratio at N = 128 is a lower bound for the ratio at N = 384.
 BENCHMARK(BM_ReferenceCube)
     ->Arg(128)
-    ->Arg(384)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->UseRealTime();

@@ -21,6 +21,9 @@ class Amalgamation final : public Game {
   std::vector<SymbolicMove> symbolic_moves() const override;
   std::size_t special_followers(const Position& p, std::span<Position> out) const override;
   std::size_t max_special_followers() const override { return 6; }
+  // Swapping heaps 2 and 3 exchanges the merges of heaps (1,2) and (1,3) and keeps those of
+  // (2,3), each with both placements of the sum (seed 001's six move sets).
+  bool symmetric_in_last_two_heaps() const override { return true; }
 
   Heap merge_min() const { return merge_min_; }
 

@@ -87,8 +87,11 @@ unsigned CubeEngine::resolve_threads(unsigned threads) {
   return threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
 }
 
-CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads)
-    : game_(game), n_(n), threads_(resolve_threads(threads)) {
+CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symmetry)
+    : game_(game),
+      n_(n),
+      threads_(resolve_threads(threads)),
+      mirror_(use_symmetry && game.symmetric_in_last_two_heaps()) {
   const auto* nim = dynamic_cast<const Nim*>(&game);
   const Amalgamation* amalgamation = as_amalgamation(game);
   if (!amalgamation && !(nim && nim->heap_count() == 3))
@@ -135,12 +138,13 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads)
 
 void CubeEngine::sweep_box(const Box& box, const RowVisitor& visit) const {
   const Amalgamation* amalgamation = as_amalgamation(game_);
-  if (!amalgamation) return nimcert::sweep(box, NoSpecials{}, visit, threads_);
+  const bool mirror = mirror_ && box.extent[1] == box.extent[2];
+  if (!amalgamation) return nimcert::sweep(box, NoSpecials{}, visit, threads_, mirror);
   const CubeMerges merges{amalgamation->merge_min(), std::size_t{2} * n_ + 1,
                           &faces_[0]->at(0, 0, 0),   &faces_[1]->at(0, 0, 0),
                           &faces_[2]->at(0, 0, 0),   face_z_transposed_.data(),
                           no_values_.data()};
-  nimcert::sweep(box, merges, visit, threads_);
+  nimcert::sweep(box, merges, visit, threads_, mirror);
 }
 
 void CubeEngine::sweep(const RowVisitor& visit) const { sweep_box(Box{{n_, n_, n_}}, visit); }

@@ -22,8 +22,10 @@ using RowVisitor = std::function<void(Heap x, Heap y, std::span<const Value> row
 class CubeEngine {
  public:
   // Throws std::invalid_argument when the game is not one the fast engine knows.  The sweeps
-  // run on `threads` threads (the values do not depend on it); 0 means one per core.
-  CubeEngine(const Game& game, Heap n, unsigned threads = 0);
+  // run on `threads` threads (the values do not depend on it); 0 means one per core.  With
+  // use_symmetry, a game symmetric in its last two heaps is swept for z >= y only (see
+  // sweep_engine.hpp); tests compare the two ways.
+  CubeEngine(const Game& game, Heap n, unsigned threads = 0, bool use_symmetry = true);
 
   Heap n() const { return n_; }
   // Sweeps [0,N]^3 in canonical order, calling visit for every row (x, y, 0..N).
@@ -46,6 +48,7 @@ class CubeEngine {
   const Game& game_;
   Heap n_;
   unsigned threads_;
+  bool mirror_;
   std::vector<std::unique_ptr<ValueTable>> axes_, faces_;
   Boundary face_boundary_;
   // G(a, b, 0) stored as [b][a]: the merge (x, y, z) -> (x + z, y, 0) then reads consecutive

@@ -45,6 +45,10 @@ class Game {
   }
   // An upper bound on special_followers' count, so callers can size out.
   virtual std::size_t max_special_followers() const { return 0; }
+  // True when swapping the last two heaps maps the moves of every position onto the moves of
+  // the swapped position.  Then G is symmetric in them (by induction on the position), and
+  // the cube engine computes only z >= y of each slice, reading the rest across the diagonal.
+  virtual bool symmetric_in_last_two_heaps() const { return false; }
 
   // The moves as expressions, one per kind, for the symbolic induction step; empty when
   // the game has no encoding.  Must allow exactly the followers for_each_follower lists.

@@ -47,6 +47,13 @@ class LineSet {
   std::size_t summaries() const { return summaries_; }
   std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
   std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
+  // Makes `line` a copy of line `from_line` of `from` (same number of words).
+  void assign(std::size_t line, const LineSet& from, std::size_t from_line) {
+    for (std::size_t w = 0; w < words_per_line_; ++w)
+      words_[w * lines_ + line] = from.words_[w * from.lines_ + from_line];
+    for (std::size_t s = 0; s < summaries_; ++s)
+      full_[s * lines_ + line] = from.full_[s * from.lines_ + from_line];
+  }
   // Adds value 64 w + bit to a line.
   void insert(std::size_t line, std::size_t w, unsigned bit) {
     std::uint64_t& word = words_[w * lines_ + line];

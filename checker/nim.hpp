@@ -14,6 +14,7 @@ class Nim final : public Game {
   std::size_t heap_count() const override { return heaps_; }
   void for_each_follower(const Position& p, const FollowerSink& sink) const override;
   bool reduces_freely() const override { return true; }
+  bool symmetric_in_last_two_heaps() const override { return true; }
   std::vector<SymbolicMove> symbolic_moves() const override;
 
  private:

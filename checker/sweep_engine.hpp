@@ -48,6 +48,17 @@ void wait_until(const Ready& ready, const std::atomic<bool>& aborted) {
   }
 }
 
+// Square slice m x m, row-major: copies the upper triangle (z > y) onto the lower one, in
+// tiles so that both the rows read and the rows written stay in cache.
+inline void reflect_lower_triangle(Value* slice, std::size_t m) {
+  constexpr std::size_t kTile = 32;
+  for (std::size_t y0 = 0; y0 < m; y0 += kTile)
+    for (std::size_t z0 = 0; z0 <= y0; z0 += kTile)
+      for (std::size_t y = y0; y < std::min(m, y0 + kTile); ++y)
+        for (std::size_t z = z0; z < std::min(y, z0 + kTile); ++z)
+          slice[y * m + z] = slice[z * m + y];
+}
+
 }  // namespace detail
 
 // Bitset words each line needs for a box: the mex is at most the follower count.
@@ -61,16 +72,24 @@ inline std::size_t line_words(const Box& box, std::size_t max_specials) {
 // once per row, in canonical order, never concurrently.  specials.row(x, y) gives the rule of
 // row (x, y, .): row(z, out) writes the values of the non-reduction followers of (x, y, z) to
 // out[0..Specials::kMax), kNoValue in unused slots; it must be safe to call from several
-// threads.  With threads > 1 the slices are pipelined as described above.
+// threads.  With threads > 1 the slices are pipelined as described above.  With mirror (only
+// for a game symmetric in its last two heaps, and b = c) each slice is computed for z >= y
+// only and completed by reflection: half the work.  Position (x, y, z) with z >= y reads its
+// x-line and y-line from positions with z >= y too, and its z-line below the diagonal is
+// y-line (x, y) at the start of row y.
 
 template <class Specials, class RowVisitor>
-void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigned threads = 1) {
+void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigned threads = 1,
+           bool mirror = false) {
   const std::size_t a = box.extent[0], b = box.extent[1], c = box.extent[2];
+  if (mirror && b != c) throw std::logic_error("sweep: mirroring needs a square (y, z) face");
   const std::size_t words = line_words(box, Specials::kMax);
   // With a == 0 (a face or an axis) no x-line ever holds a value: none are kept.
   LineSet xlines(a > 0 ? (b + 1) * (c + 1) : 0, words);
   LineSet* const x_lines = a > 0 ? &xlines : nullptr;
   const unsigned workers = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, a + 1));
+  // A slice is kept whole when it must wait for its visit or be completed by reflection.
+  const bool whole_slices = workers > 1 || mirror;
 
   std::vector<std::atomic<std::uint32_t>> rows_done(workers > 1 ? a + 1 : 0);
   std::atomic<std::size_t> slices_visited{0};
@@ -81,8 +100,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
   auto work = [&](unsigned t) {
     try {
       LineSet ylines(c + 1, words), zline(1, words);
-      // The whole slice when it must wait for its visit, else one row.
-      std::vector<Value> values((workers > 1 ? b + 1 : 1) * (c + 1));
+      std::vector<Value> values((whole_slices ? b + 1 : 1) * (c + 1));
       Value special[Specials::kMax > 0 ? Specials::kMax : 1];
       for (std::size_t x = t; x <= a; x += workers) {
         ylines.clear();
@@ -90,22 +108,32 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
           if (workers > 1 && x > 0)
             detail::wait_until([&] { return rows_done[x - 1].load(std::memory_order_acquire) > y; },
                                aborted);
-          Value* row = &values[(workers > 1 ? y : 0) * (c + 1)];
-          zline.clear();
+          Value* row = &values[(whole_slices ? y : 0) * (c + 1)];
           const auto rule = specials.row(static_cast<Heap>(x), static_cast<Heap>(y));
-          for (std::size_t z = 0; z <= c; ++z) {
+          // Mirrored, the row starts at the diagonal: the values G(x, y, z') = G(x, z', y) for
+          // z' < y are exactly y-line (x, y) so far, which becomes the z-line.
+          std::size_t z = 0;
+          if (mirror) {
+            zline.assign(0, ylines, y);
+            z = y;
+          } else {
+            zline.clear();
+          }
+          for (; z <= c; ++z) {
             rule(static_cast<Heap>(z), special);
             row[z] =
                 mex_insert<Specials::kMax>(x_lines, y * (c + 1) + z, ylines, z, zline, special);
           }
-          if (workers == 1)
+          if (!whole_slices)
             visit(static_cast<Heap>(x), static_cast<Heap>(y), std::span<const Value>(row, c + 1));
-          else
+          else if (workers > 1)
             rows_done[x].store(static_cast<std::uint32_t>(y + 1), std::memory_order_release);
         }
-        if (workers == 1) continue;
-        detail::wait_until([&] { return slices_visited.load(std::memory_order_acquire) == x; },
-                           aborted);
+        if (!whole_slices) continue;
+        if (mirror) detail::reflect_lower_triangle(values.data(), b + 1);
+        if (workers > 1)
+          detail::wait_until([&] { return slices_visited.load(std::memory_order_acquire) == x; },
+                             aborted);
         for (std::size_t y = 0; y <= b; ++y)
           visit(static_cast<Heap>(x), static_cast<Heap>(y),
                 std::span<const Value>(&values[y * (c + 1)], c + 1));

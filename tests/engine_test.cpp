@@ -7,6 +7,7 @@
 #include "mex.hpp"
 #include "nim.hpp"
 #include "reference_engine.hpp"
+#include "serial_nim.hpp"
 
 namespace nimcert {
 namespace {
@@ -108,19 +109,20 @@ TEST(Engines, FastEqualsReferenceLocke) { expect_engines_agree(Amalgamation(1), 
 TEST(Engines, FastEqualsReferenceMergeMin3) { expect_engines_agree(Amalgamation(3), 24); }
 TEST(Engines, FastEqualsReferenceNim) { expect_engines_agree(Nim(3), 48); }
 
-// The pipelined sweep gives the same rows, in the same canonical order, on any thread count:
-// each row is checked against the single-threaded sweep.  N = 70 needs a second bitset word
+// The pipelined sweep gives the same rows, in the same canonical order, on any thread count
+// and computing only z >= y (symmetry): each row is checked against the plain single-threaded
+// sweep.  N = 70 needs a second bitset word
 // per line, and 3 threads exercise a pipeline deeper than two.
-TEST(Engines, ThreadCountDoesNotChangeTheSweep) {
+TEST(Engines, ThreadCountAndSymmetryDoNotChangeTheSweep) {
   for (Heap merge_min : {1u, 2u}) {
     Amalgamation game(merge_min);
     std::vector<std::vector<Value>> rows;
-    CubeEngine(game, 70, 1).sweep([&](Heap, Heap, std::span<const Value> row) {
+    CubeEngine(game, 70, 1, false).sweep([&](Heap, Heap, std::span<const Value> row) {
       rows.emplace_back(row.begin(), row.end());
     });
     ASSERT_EQ(rows.size(), 71u * 71u);
-    for (unsigned threads : {2u, 3u}) {
-      CubeEngine engine(game, 70, threads);
+    for (unsigned threads : {1u, 2u, 3u}) {
+      CubeEngine engine(game, 70, threads, true);
       EXPECT_EQ(engine.threads(), threads);
       std::size_t next = 0, mismatches = 0;
       engine.sweep([&](Heap x, Heap y, std::span<const Value> row) {
@@ -132,6 +134,38 @@ TEST(Engines, ThreadCountDoesNotChangeTheSweep) {
       EXPECT_EQ(mismatches, 0u) << threads << " threads, merge_min " << merge_min;
     }
   }
+}
+
+// A game that declares itself symmetric in its last two heaps really is: the followers of
+// (x, z, y) are those of (x, y, z) with the last two heaps swapped, on a whole box.  (A game
+// without the symmetry, Serial Nim, does not declare it.)
+TEST(Engines, DeclaredSymmetryIsTheMoveSets) {
+  auto swapped = [](Position p) {
+    std::swap(p[1], p[2]);
+    return p;
+  };
+  auto followers = [](const Game& g, const Position& p) {
+    std::vector<std::string> out;
+    g.for_each_follower(p, [&](const Position& q) { out.push_back(q.to_string()); });
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const Amalgamation restricted(2), locke(1), three(3);
+  const Nim nim(3);
+  for (const Game* g : std::initializer_list<const Game*>{&restricted, &locke, &three, &nim}) {
+    ASSERT_TRUE(g->symmetric_in_last_two_heaps()) << g->describe();
+    for (Heap x = 0; x <= 6; ++x)
+      for (Heap y = 0; y <= 6; ++y)
+        for (Heap z = 0; z <= 6; ++z) {
+          std::vector<std::string> mirrored;
+          g->for_each_follower(Position{x, z, y}, [&](const Position& q) {
+            mirrored.push_back(swapped(q).to_string());
+          });
+          std::sort(mirrored.begin(), mirrored.end());
+          EXPECT_EQ(mirrored, followers(*g, Position{x, y, z})) << g->describe();
+        }
+  }
+  EXPECT_FALSE(SerialNim(3).symmetric_in_last_two_heaps());
 }
 
 // An exception in the visitor stops every thread of the pipeline and reaches the caller.
