@@ -62,11 +62,7 @@ void BM_ReferenceCube(benchmark::State& state) {
 // The reference engine needs about 100 s for N = 128 here and its time per position grows
 // with N (it lists the O(N) followers of each position), so N = 384 would take most of an
 // hour: the ratio at N = 128 is a lower bound for the ratio at N = 384.
-BENCHMARK(BM_ReferenceCube)
-    ->Arg(128)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1)
-    ->UseRealTime();
+BENCHMARK(BM_ReferenceCube)->Arg(128)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
 }  // namespace
 }  // namespace nimcert

@@ -42,19 +42,32 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   CubeEngine engine(game, n, threads);
   CubeReport report;
   report.n = n;
-  std::vector<std::optional<Position>> first_failure(claims.size());
+  // Claims per slice, on the thread that computed it (any order); the digest in canonical
+  // order.  The first failure of a claim is then the first over the slices in order.
+  const std::size_t side = std::size_t{n} + 1;
+  std::vector<std::vector<std::optional<Position>>> slice_failure(
+      claims.size(), std::vector<std::optional<Position>>(side));
+  std::vector<Value> slice_max(side, 0);
   Sha256 digest;
-  engine.sweep([&](Heap x, Heap y, std::span<const Value> row) {
-    digest.update_le32(row);
-    report.positions += row.size();
-    report.max_value = std::max(report.max_value, *std::max_element(row.begin(), row.end()));
-    for (std::size_t c = 0; c < claims.size(); ++c) {
-      if (first_failure[c]) continue;
-      const std::size_t z = claims[c]->first_failure(x, y, row);
-      if (z < row.size()) first_failure[c] = Position{x, y, static_cast<Heap>(z)};
-    }
-    if (progress && y == n) progress(std::uint64_t{x} + 1, std::uint64_t{n} + 1);
-  });
+  engine.sweep(
+      [&](Heap x, Heap y, std::span<const Value> row) {
+        digest.update_le32(row);
+        report.positions += row.size();
+        if (progress && y == n) progress(std::uint64_t{x} + 1, side);
+      },
+      [&](Heap x, std::span<const Value> slice) {
+        slice_max[x] = *std::max_element(slice.begin(), slice.end());
+        for (std::size_t c = 0; c < claims.size(); ++c)
+          for (Heap y = 0; y <= n && !slice_failure[c][x]; ++y) {
+            const std::size_t z = claims[c]->first_failure(x, y, slice.subspan(y * side, side));
+            if (z < side) slice_failure[c][x] = Position{x, y, static_cast<Heap>(z)};
+          }
+      });
+  report.max_value = *std::max_element(slice_max.begin(), slice_max.end());
+  std::vector<std::optional<Position>> first_failure(claims.size());
+  for (std::size_t c = 0; c < claims.size(); ++c)
+    for (const auto& f : slice_failure[c])
+      if (f && !first_failure[c]) first_failure[c] = f;
   report.table_sha256 = digest.hex_digest();
   for (std::size_t c = 0; c < claims.size(); ++c) {
     ClaimOutcome outcome;

@@ -136,18 +136,21 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symm
     for (Heap b = 0; b <= face; ++b) face_z_transposed_[b * side + a] = faces_[2]->at(a, b, 0);
 }
 
-void CubeEngine::sweep_box(const Box& box, const RowVisitor& visit) const {
+void CubeEngine::sweep_box(const Box& box, const RowVisitor& visit,
+                           const SliceVisitor& slice_visit) const {
   const Amalgamation* amalgamation = as_amalgamation(game_);
   const bool mirror = mirror_ && box.extent[1] == box.extent[2];
-  if (!amalgamation) return nimcert::sweep(box, NoSpecials{}, visit, threads_, mirror);
+  if (!amalgamation) return nimcert::sweep(box, NoSpecials{}, visit, threads_, mirror, slice_visit);
   const CubeMerges merges{amalgamation->merge_min(), std::size_t{2} * n_ + 1,
                           &faces_[0]->at(0, 0, 0),   &faces_[1]->at(0, 0, 0),
                           &faces_[2]->at(0, 0, 0),   face_z_transposed_.data(),
                           no_values_.data()};
-  nimcert::sweep(box, merges, visit, threads_, mirror);
+  nimcert::sweep(box, merges, visit, threads_, mirror, slice_visit);
 }
 
-void CubeEngine::sweep(const RowVisitor& visit) const { sweep_box(Box{{n_, n_, n_}}, visit); }
+void CubeEngine::sweep(const RowVisitor& visit, const SliceVisitor& slice_visit) const {
+  sweep_box(Box{{n_, n_, n_}}, visit, slice_visit);
+}
 
 ValueTable CubeEngine::dense(const Box& box) const {
   for (Heap e : box.extent)

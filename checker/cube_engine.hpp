@@ -18,6 +18,8 @@
 namespace nimcert {
 
 using RowVisitor = std::function<void(Heap x, Heap y, std::span<const Value> row)>;
+// A whole x-slice, (N + 1)^2 values indexed y (N + 1) + z; see sweep_engine.hpp.
+using SliceVisitor = std::function<void(Heap x, std::span<const Value> slice)>;
 
 class CubeEngine {
  public:
@@ -28,8 +30,9 @@ class CubeEngine {
   CubeEngine(const Game& game, Heap n, unsigned threads = 0, bool use_symmetry = true);
 
   Heap n() const { return n_; }
-  // Sweeps [0,N]^3 in canonical order, calling visit for every row (x, y, 0..N).
-  void sweep(const RowVisitor& visit) const;
+  // Sweeps [0,N]^3 in canonical order, calling visit for every row (x, y, 0..N), and
+  // slice_visit (if given) for every x-slice in any order, possibly concurrently.
+  void sweep(const RowVisitor& visit, const SliceVisitor& slice_visit = {}) const;
   // The values on a sub-box of the cube, stored.
   ValueTable dense(const Box& box) const;
   // The value of a position in the cube or on the boundary tables; p must lie in `stored` or
@@ -43,7 +46,8 @@ class CubeEngine {
   static unsigned resolve_threads(unsigned threads);
 
  private:
-  void sweep_box(const Box& box, const RowVisitor& visit) const;
+  void sweep_box(const Box& box, const RowVisitor& visit,
+                 const SliceVisitor& slice_visit = {}) const;
 
   const Game& game_;
   Heap n_;

@@ -77,10 +77,21 @@ inline std::size_t line_words(const Box& box, std::size_t max_specials) {
 // only and completed by reflection: half the work.  Position (x, y, z) with z >= y reads its
 // x-line and y-line from positions with z >= y too, and its z-line below the diagonal is
 // y-line (x, y) at the start of row y.
+//
+// slice_visit(x, values), when given, receives each finished slice ((b + 1) (c + 1) values,
+// row-major) on the thread that computed it, before the rows are visited: in no particular
+// order and possibly concurrently, so that per-position work that needs no order (claims)
+// runs on every core while `visit` keeps what needs the canonical order (the digest).
 
-template <class Specials, class RowVisitor>
+// The slice visitor of a sweep that has none.
+struct NoSliceVisitor {
+  explicit operator bool() const { return false; }
+  void operator()(Heap, std::span<const Value>) const {}
+};
+
+template <class Specials, class RowVisitor, class SliceVisitor = NoSliceVisitor>
 void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigned threads = 1,
-           bool mirror = false) {
+           bool mirror = false, const SliceVisitor& slice_visit = {}) {
   const std::size_t a = box.extent[0], b = box.extent[1], c = box.extent[2];
   if (mirror && b != c) throw std::logic_error("sweep: mirroring needs a square (y, z) face");
   const std::size_t words = line_words(box, Specials::kMax);
@@ -88,8 +99,9 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
   LineSet xlines(a > 0 ? (b + 1) * (c + 1) : 0, words);
   LineSet* const x_lines = a > 0 ? &xlines : nullptr;
   const unsigned workers = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, a + 1));
-  // A slice is kept whole when it must wait for its visit or be completed by reflection.
-  const bool whole_slices = workers > 1 || mirror;
+  // A slice is kept whole when it must wait for its visit, be completed by reflection or be
+  // handed to the slice visitor.
+  const bool whole_slices = workers > 1 || mirror || static_cast<bool>(slice_visit);
 
   std::vector<std::atomic<std::uint32_t>> rows_done(workers > 1 ? a + 1 : 0);
   std::atomic<std::size_t> slices_visited{0};
@@ -131,6 +143,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
         }
         if (!whole_slices) continue;
         if (mirror) detail::reflect_lower_triangle(values.data(), b + 1);
+        if (slice_visit) slice_visit(static_cast<Heap>(x), std::span<const Value>(values));
         if (workers > 1)
           detail::wait_until([&] { return slices_visited.load(std::memory_order_acquire) == x; },
                              aborted);
