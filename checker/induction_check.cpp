@@ -155,6 +155,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   out.text = spec.text;
   out.value = smt::to_string(*spec.value);
   out.hinted = !spec.hints.empty();
+  out.timeout_ms = spec.timeout_ms;
   const std::vector<SymbolicMove> moves = game.symbolic_moves();
   if (moves.empty())
     throw std::invalid_argument(game.describe() + " has no symbolic move encoding");
@@ -179,8 +180,8 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
       ObligationOutcome r;
       r.name = o.name;
       const smt::Query q = obligation_query(spec, o, w);
-      const smt::TwoSolverRun both =
-          smt::solve_with_both(q, options.timeout_ms, options.cvc5_binary);
+      const smt::TwoSolverRun both = smt::solve_with_both(
+          q, spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms, options.cvc5_binary);
       const smt::SolverRun& run = both.z3;
       r.z3 = run.answer;
       r.note = both.disagreement.empty() ? run.reason : both.disagreement;

@@ -27,9 +27,9 @@ struct Token {
 };
 
 const std::set<std::string> kKeywords = {
-    "game",      "cube",      "def", "claim", "lemma",    "vars", "assume", "prove",
-    "widths",    "enumerate", "end", "if",    "then",     "else", "true",   "false",
-    "induction", "witness",   "box", "size",  "sequence", "rule", "last",   "check"};
+    "game",      "cube", "def",      "claim", "lemma", "vars",  "assume", "prove",     "widths",
+    "enumerate", "end",  "if",       "then",  "else",  "true",  "false",  "induction", "witness",
+    "box",       "size", "sequence", "rule",  "last",  "check", "timeout"};
 
 class Lexer {
  public:
@@ -376,7 +376,7 @@ class Parser {
     return l;
   }
 
-  // induction "CLAIM" "text"  witness "MOVE" p = EXPR, ...  ...  widths W...  end
+  // induction "CLAIM" "text"  witness "MOVE" p = EXPR, ...  ...  [timeout MS]  widths W...  end
   InductionSpec parse_induction(const ProofFile& file) {
     InductionSpec d;
     d.where = peek().where;
@@ -431,6 +431,13 @@ class Parser {
         next();
       }
       d.hints.push_back(std::move(hint));
+    }
+    if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
+      next();
+      const Token t = peek();
+      if (t.kind != Tok::Number || t.number < 1 || t.number > 3600000)
+        fail(t.where, "a time limit in milliseconds, 1 to 3600000");
+      d.timeout_ms = static_cast<unsigned>(next().number);
     }
     d.widths = parse_widths(2);
     expect_word("end");

@@ -78,6 +78,9 @@ struct InductionSpec {
   GameSpec game;  // the game of the claim's block
   ExprPtr value;  // F, over x1..xk
   std::vector<WitnessHint> hints;
+  // A time limit per query and solver for this induction's obligations, in milliseconds;
+  // 0 = the run's (--timeout-ms).  For an obligation known to need longer than the rest.
+  unsigned timeout_ms = 0;
   std::vector<unsigned> widths;
   SourceLocation where;
 };

@@ -105,6 +105,17 @@ const char* const kOperatorTerms[] = {"a + b",
                                       "if a then b else 7",
                                       "(a < b) + (b < a)"};
 
+TEST(Parser, InductionTimeLimit) {
+  const std::string head =
+      "box \"b\" \"t\"\n  game nim(heaps = 2)\n  size 3\n  claim \"xor\" \"t\": G == x1 ^ x2\nend\n"
+      "induction \"xor\" \"t\" ";
+  const ProofFile f = parse_proof(head + "timeout 250000 widths 4 end", "t.proof");
+  EXPECT_EQ(f.inductions.at(0).timeout_ms, 250000u);
+  EXPECT_EQ(parse_proof(head + "widths 4 end", "t.proof").inductions.at(0).timeout_ms, 0u);
+  EXPECT_EQ(parse_error(head + "timeout 0 widths 4 end"),
+            "t.proof:6:29: expected a time limit in milliseconds, 1 to 3600000");
+}
+
 TEST(Z3Translation, AgreesWithEvaluatorExhaustivelyAtWidth4) {
   std::vector<std::vector<u128>> all;
   for (u128 a = 0; a < 16; ++a)
