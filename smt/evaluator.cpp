@@ -265,7 +265,8 @@ bool Program::run_line(std::size_t lanes, const std::vector<T>& fixed, T start, 
   if (line.size() < lanes) line.resize(lanes);
   for (std::size_t j = 0; j < lanes; ++j) line[j] = static_cast<T>(start + j);
   if (line[lanes - 1] < start) return false;  // the line itself leaves T
-  std::vector<const T*> inputs(variables_);
+  thread_local std::vector<const T*> inputs;  // reused: a line is a few hundred lanes
+  inputs.resize(variables_);
   for (std::size_t v = 0; v + 1 < variables_; ++v) inputs[v] = &fixed[v];
   inputs[variables_ - 1] = line.data();
 

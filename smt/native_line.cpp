@@ -65,11 +65,9 @@ std::string statement(const std::vector<Program::Instruction>& code, std::size_t
     case Op::Mod:
       return fmt::format("const T {0} = {2} == 0 ? {1} : {1} % {2};", r, a, b);
     case Op::BitXor:
-      return fmt::format("const T {} = {} ^ {};", r, a, b);
     case Op::BitAnd:
-      return fmt::format("const T {} = {} & {};", r, a, b);
-    case Op::BitOr:
-      return fmt::format("const T {} = {} | {};", r, a, b);
+    case Op::BitOr:  // on naturals these mean in C++ what they mean in the proof language
+      return fmt::format("const T {} = {} {} {};", r, a, spelling(in.op), b);
     case Op::Shl:
       return fmt::format(
           "const bool w{0} = {2} >= {4}; const T s{0} = w{0} ? 0 : {2}; "
@@ -79,17 +77,12 @@ std::string statement(const std::vector<Program::Instruction>& code, std::size_t
       return fmt::format("const T {0} = {2} >= {3} ? 0 : T({1} >> ({2} >= {3} ? 0 : {2}));", r, a,
                          b, bits);
     case Op::Eq:
-      return fmt::format("const T {} = {} == {};", r, a, b);
     case Op::Ne:
-      return fmt::format("const T {} = {} != {};", r, a, b);
     case Op::Lt:
-      return fmt::format("const T {} = {} < {};", r, a, b);
     case Op::Le:
-      return fmt::format("const T {} = {} <= {};", r, a, b);
     case Op::Gt:
-      return fmt::format("const T {} = {} > {};", r, a, b);
-    case Op::Ge:
-      return fmt::format("const T {} = {} >= {};", r, a, b);
+    case Op::Ge:  // the comparison's bool converts to 0 or 1, as in the proof language
+      return fmt::format("const T {} = {} {} {};", r, a, spelling(in.op), b);
     case Op::Not:
       return fmt::format("const T {} = {};", r, falsity(in.a, a));
     case Op::And:
