@@ -56,7 +56,7 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
         if (progress && y == n) progress(std::uint64_t{x} + 1, side);
       },
       [&](Heap x, std::span<const Value> slice) {
-        slice_max[x] = *std::max_element(slice.begin(), slice.end());
+        slice_max[x] = std::ranges::max(slice);
         for (std::size_t c = 0; c < claims.size(); ++c)
           for (Heap y = 0; y <= n && !slice_failure[c][x]; ++y) {
             const std::size_t z = claims[c]->first_failure(x, y, slice.subspan(y * side, side));

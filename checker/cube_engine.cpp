@@ -30,6 +30,11 @@ struct BoundaryMerges {
       const std::size_t n = rule->game.merges(x, y, z, target);
       for (std::size_t k = 0; k < 6; ++k) out[k] = k < n ? rule->boundary.at(target[k]) : kNoValue;
     }
+    bool contains(Heap z, Value v) const {
+      Value out[6];
+      (*this)(z, out);
+      return std::find(out, out + 6, v) != out + 6;
+    }
   };
   Row row(Heap x, Heap y) const { return Row{this, x, y}; }
 };
@@ -59,6 +64,11 @@ struct CubeMerges {
     void operator()(Heap z, Value* out) const {
       const Value* const* s = z >= merge_min ? stream : early;
       for (std::size_t k = 0; k < 6; ++k) out[k] = s[k][z];
+    }
+    bool contains(Heap z, Value v) const {
+      const Value* const* s = z >= merge_min ? stream : early;
+      return (s[0][z] == v) | (s[1][z] == v) | (s[2][z] == v) | (s[3][z] == v) | (s[4][z] == v) |
+             (s[5][z] == v);
     }
   };
   Row row(Heap x, Heap y) const {
@@ -104,7 +114,7 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symm
   // reached by merges in the cube).  A cube merge makes a heap of at most 2N, a face merge
   // one of at most 4N.
   const Heap axis = 4 * n, face = 2 * n;
-  const Boundary none;
+  const Boundary none;  // an axis position has no merge: a lookup in it would throw
   Boundary axis_boundary;
   for (int i = 0; i < 3; ++i) {
     Box box;
@@ -116,21 +126,38 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symm
         [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); });
     axis_boundary.add(table);
   }
-  // The three faces depend on the axes only: they are swept side by side, one thread each.
+  // The faces depend on the axes only.  A merge from a position of face x = 0 or y = 0 joins
+  // its two nonempty heaps, y and z or x and z, and lands on an axis, so CubeMerges serves
+  // these faces too when its "face tables" are the axes: the merges it allows there read
+  // row 0 of a table (streams 2, 3 on x = 0, streams 4, 5 on y = 0), and row 0 of face_x,
+  // face_z and face_zt is G(0, 0, c), G(0, b, 0) and G(a, 0, 0).  Its streams 0 and 1, the
+  // merges of x and y, are illegal on both faces.  Face z = 0, where x and y merge, is face
+  // y = 0 again for a game symmetric in its last two heaps (G(a, b, 0) = G(a, 0, b)); else
+  // it is swept through the game's own merge list.  The faces are swept side by side.
   for (int zero = 0; zero < 3; ++zero) {
     Box box;
     for (int i = 0; i < 3; ++i) box.extent[i] = i == zero ? 0 : face;
     faces_.push_back(std::make_unique<ValueTable>(box));
     face_boundary_.add(*faces_.back());
   }
-  auto sweep_face = [&](ValueTable& table) {
-    nimcert::sweep(
-        table.box(), BoundaryMerges{*amalgamation, axis_boundary},
-        [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); });
+  no_values_.assign(std::size_t{axis} + 1, kNoValue);
+  const CubeMerges axis_merges{amalgamation->merge_min(), 0,
+                               &axes_[2]->at(0, 0, 0),    &axes_[2]->at(0, 0, 0),
+                               &axes_[1]->at(0, 0, 0),    &axes_[0]->at(0, 0, 0),
+                               no_values_.data()};
+  auto sweep_face = [&](std::size_t zero) {
+    ValueTable& table = *faces_[zero];
+    auto store = [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); };
+    if (zero == 2)
+      nimcert::sweep(table.box(), BoundaryMerges{*amalgamation, axis_boundary}, store);
+    else
+      nimcert::sweep(table.box(), axis_merges, store, 1, mirror_ && zero == 0);
   };
-  parallel_for(faces_.size(), threads_, [&](std::size_t i) { sweep_face(*faces_[i]); });
+  parallel_for(mirror_ ? 2 : 3, threads_, sweep_face);
   const std::size_t side = std::size_t{face} + 1;
-  no_values_.assign(side, kNoValue);
+  if (mirror_)
+    for (Heap a = 0; a <= face; ++a)
+      for (Heap b = 0; b <= face; ++b) faces_[2]->at(a, b, 0) = faces_[1]->at(a, 0, b);
   face_z_transposed_.resize(side * side);
   for (Heap a = 0; a <= face; ++a)
     for (Heap b = 0; b <= face; ++b) face_z_transposed_[b * side + a] = faces_[2]->at(a, b, 0);
@@ -169,7 +196,8 @@ std::uint64_t CubeEngine::sweep_bytes(Heap n, unsigned threads) {
   const std::uint64_t words = line_words(Box{{n, n, n}}, CubeMerges::kMax);
   const std::uint64_t side = std::uint64_t{n} + 1;
   const std::uint64_t faces = 4 * (2 * side - 1) * (2 * side - 1) * sizeof(Value);
-  const std::uint64_t per_thread = LineSet::bytes(side, words) + side * side * sizeof(Value);
+  const std::uint64_t per_thread =
+      kSweepSlab * (LineSet::bytes(side, words) + side * side * sizeof(Value));
   return LineSet::bytes(side * side, words) + faces + resolve_threads(threads) * per_thread;
 }
 

@@ -47,6 +47,10 @@ class LineSet {
   std::size_t summaries() const { return summaries_; }
   std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
   std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
+  std::size_t lines() const { return lines_; }
+  // Word w of every line, line-indexed (the word-major layout); then the summaries.
+  std::uint64_t* words_of(std::size_t w) { return &words_[w * lines_]; }
+  std::uint64_t* fulls_of(std::size_t s) { return &full_[s * lines_]; }
   // Makes `line` a copy of line `from_line` of `from` (same number of words).
   void assign(std::size_t line, const LineSet& from, std::size_t from_line) {
     for (std::size_t w = 0; w < words_per_line_; ++w)
@@ -107,6 +111,79 @@ template <std::size_t kSpecials>
     }
   }
   throw std::logic_error("mex_insert: mex beyond the follower bound");
+}
+
+// mex_insert for the positions z0..z1 of one row, the hot loop of the sweep: xline0 + z is
+// the x-line of position z in xs (when kHasX), z its y-line in ys, and zs (one line) the
+// z-line.  rule.contains(z, v) says whether a special follower of position z has value v;
+// rule(z, out) lists them (kNoValue in empty slots).  Lines of at most 64 words only
+// (one summary word, kept in a register for the z-line).
+template <bool kHasX, std::size_t kSpecials, class Rule>
+void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys, LineSet& zs, const Rule& rule,
+             std::size_t z0, std::size_t z1, Value* out) {
+  const std::size_t words = ys.words();
+  std::uint64_t* const xw = kHasX ? xs->words_of(0) + xline0 : nullptr;
+  std::uint64_t* const xf = kHasX ? xs->fulls_of(0) + xline0 : nullptr;
+  const std::size_t xstride = kHasX ? xs->lines() : 0;
+  std::uint64_t* const yw = ys.words_of(0);
+  std::uint64_t* const yf = ys.fulls_of(0);
+  const std::size_t ystride = ys.lines();
+  std::uint64_t* const zw = zs.words_of(0);
+  std::uint64_t zfull = zs.full(0, 0);
+  // The z-line word last used stays in a register: consecutive positions mostly use the
+  // same word, and the value of one position then reaches the next without a round trip
+  // through memory (the only dependency from one position to the next).
+  std::size_t zw_index = 0;
+  std::uint64_t zword = zw[0];
+  for (std::size_t z = z0; z <= z1; ++z) {
+    std::uint64_t full = yf[z] | zfull;
+    if constexpr (kHasX) full |= xf[z];
+    for (;;) {
+      const std::size_t w = static_cast<std::size_t>(std::countr_one(full));
+      if (w >= words) [[unlikely]]
+        throw std::logic_error("mex_row: mex beyond the follower bound");
+      if (w != zw_index) [[unlikely]] {
+        zw[zw_index] = zword;
+        zw_index = w;
+        zword = zw[w];
+      }
+      std::uint64_t* const yp = &yw[w * ystride + z];
+      std::uint64_t* const xp = kHasX ? &xw[w * xstride + z] : nullptr;
+      const std::uint64_t xy = kHasX ? *yp | *xp : *yp;
+      std::uint64_t word = xy | zword;
+      unsigned bit = static_cast<unsigned>(std::countr_one(word));
+      if constexpr (kSpecials > 0) {
+        if (bit < 64 && rule.contains(static_cast<Heap>(z), static_cast<Value>(w * 64 + bit)))
+            [[unlikely]] {
+          Value special[kSpecials];
+          rule(static_cast<Heap>(z), special);
+          for (std::size_t k = 0; k < kSpecials; ++k)
+            word |= std::uint64_t{(special[k] >> 6) == w} << (special[k] & 63);
+          bit = static_cast<unsigned>(std::countr_one(word));
+        }
+      }
+      if (bit == 64) [[unlikely]] {
+        full |= std::uint64_t{1} << w;
+        continue;
+      }
+      const std::uint64_t mask = std::uint64_t{1} << bit, wbit = std::uint64_t{1} << w;
+      if constexpr (kHasX) {
+        const std::uint64_t v = *xp | mask;
+        *xp = v;
+        xf[z] |= v == ~std::uint64_t{0} ? wbit : 0;
+      }
+      const std::uint64_t vy = *yp | mask;
+      *yp = vy;
+      yf[z] |= vy == ~std::uint64_t{0} ? wbit : 0;
+      zword |= mask;
+      if (zword == ~std::uint64_t{0}) [[unlikely]]
+        zfull |= wbit;
+      out[z] = static_cast<Value>(w * 64 + bit);
+      break;
+    }
+  }
+  zw[zw_index] = zword;
+  zs.fulls_of(0)[0] = zfull;
 }
 
 }  // namespace nimcert

@@ -23,7 +23,7 @@ inline Value delta(Heap x1, Heap x2, Heap x3) {
 // tested without a branch per position (so the loop vectorises); only a failing block is
 // searched position by position.
 template <class Holds>
-std::size_t first_failure_in_row(std::size_t n, const Holds& holds) {
+[[gnu::always_inline]] inline std::size_t first_failure_in_row(std::size_t n, const Holds& holds) {
   for (std::size_t start = 0; start < n; start += 64) {
     const std::size_t end = std::min(n, start + 64);
     unsigned bad = 0;
@@ -35,37 +35,59 @@ std::size_t first_failure_in_row(std::size_t n, const Holds& holds) {
   return n;
 }
 
-// A claim given by a predicate of (x, y, z, G).
-template <class Predicate>
-class PredicateClaim final : public CubeClaim {
+// The three row checks, each compiled twice (AVX2 and baseline x86-64, chosen at load time):
+// the first z in the row where the claim fails, or row.size().
+
+[[gnu::target_clones("avx2", "default")]] std::size_t formula_4_failure(
+    Heap x, Heap y, std::span<const Value> row) {
+  return first_failure_in_row(row.size(), [&](std::size_t z) {
+    const Heap h = static_cast<Heap>(z);
+    return row[z] == (x ^ y ^ h ^ delta(x, y, h));
+  });
+}
+
+[[gnu::target_clones("avx2", "default")]] std::size_t conjecture_1_failure(
+    Heap x, Heap y, std::span<const Value> row) {
+  return first_failure_in_row(row.size(), [&](std::size_t z) {
+    return (row[z] >> 1) == ((x ^ y ^ static_cast<Heap>(z)) >> 1);
+  });
+}
+
+[[gnu::target_clones("avx2", "default")]] std::size_t p_positions_failure(
+    Heap x, Heap y, std::span<const Value> row) {
+  return first_failure_in_row(row.size(), [&](std::size_t z) {
+    const Heap u1 = x >> 1, u2 = y >> 1, u3 = static_cast<Heap>(z) >> 1;
+    const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
+    const Heap some_disjoint = Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
+    const Heap a = all_positive & some_disjoint;
+    return (row[z] == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x ^ y ^ static_cast<Heap>(z)) == a));
+  });
+}
+
+using RowCheck = std::size_t (*)(Heap x, Heap y, std::span<const Value> row);
+
+// A claim checked row by row; claimed_value is given for formula (4) only.
+class RowClaim final : public CubeClaim {
  public:
-  PredicateClaim(std::string name, std::string statement, Predicate holds)
-      : name_(std::move(name)), statement_(std::move(statement)), holds_(holds) {}
+  RowClaim(std::string name, std::string statement, RowCheck check, bool formula = false)
+      : name_(std::move(name)),
+        statement_(std::move(statement)),
+        check_(check),
+        formula_(formula) {}
   std::string name() const override { return name_; }
   std::string statement() const override { return statement_; }
   std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const override {
-    return first_failure_in_row(
-        row.size(), [&](std::size_t z) { return holds_(x, y, static_cast<Heap>(z), row[z]); });
+    return check_(x, y, row);
+  }
+  std::optional<Value> claimed_value(const Position& p) const override {
+    if (!formula_) return std::nullopt;
+    return p[0] ^ p[1] ^ p[2] ^ delta(p[0], p[1], p[2]);
   }
 
  private:
   std::string name_, statement_;
-  Predicate holds_;
-};
-
-class Formula4 final : public CubeClaim {
- public:
-  std::string name() const override { return "formula-4"; }
-  std::string statement() const override { return "G(x1,x2,x3) == x1 ^ x2 ^ x3 ^ delta(X)"; }
-  std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const override {
-    return first_failure_in_row(row.size(), [&](std::size_t z) {
-      const Heap h = static_cast<Heap>(z);
-      return row[z] == (x ^ y ^ h ^ delta(x, y, h));
-    });
-  }
-  std::optional<Value> claimed_value(const Position& p) const override {
-    return p[0] ^ p[1] ^ p[2] ^ manabe_delta(p[0], p[1], p[2]);
-  }
+  RowCheck check_;
+  bool formula_;
 };
 
 }  // namespace
@@ -74,19 +96,12 @@ Value manabe_delta(Heap x1, Heap x2, Heap x3) { return delta(x1, x2, x3); }
 
 std::vector<std::unique_ptr<CubeClaim>> manabe_claims() {
   std::vector<std::unique_ptr<CubeClaim>> claims;
-  claims.push_back(std::make_unique<Formula4>());
-  auto conjecture = [](Heap x, Heap y, Heap z, Value g) { return (g >> 1) == ((x ^ y ^ z) >> 1); };
-  claims.push_back(std::make_unique<PredicateClaim<decltype(conjecture)>>(
-      "conjecture-1", "G(x1,x2,x3) / 2 == (x1 ^ x2 ^ x3) / 2", conjecture));
-  auto p_positions = [](Heap x, Heap y, Heap z, Value g) {
-    const Heap u1 = x >> 1, u2 = y >> 1, u3 = z >> 1;
-    const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
-    const Heap some_disjoint = Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
-    const Heap a = all_positive & some_disjoint;
-    return (g == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x ^ y ^ z) == a));
-  };
-  claims.push_back(std::make_unique<PredicateClaim<decltype(p_positions)>>(
-      "p-positions", "G(X) == 0 <-> (q(X) == 0 && x1 ^ x2 ^ x3 == [A(X)])", p_positions));
+  claims.push_back(std::make_unique<RowClaim>("formula-4", "G(x1,x2,x3) == x1 ^ x2 ^ x3 ^ delta(X)",
+                                              formula_4_failure, true));
+  claims.push_back(std::make_unique<RowClaim>(
+      "conjecture-1", "G(x1,x2,x3) / 2 == (x1 ^ x2 ^ x3) / 2", conjecture_1_failure));
+  claims.push_back(std::make_unique<RowClaim>(
+      "p-positions", "G(X) == 0 <-> (q(X) == 0 && x1 ^ x2 ^ x3 == [A(X)])", p_positions_failure));
   return claims;
 }
 

@@ -2,8 +2,11 @@
 // reference engine on every position of small cubes, and Nim against xor.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "amalgamation.hpp"
 #include "cube_engine.hpp"
+#include "line_set.hpp"
 #include "mex.hpp"
 #include "nim.hpp"
 #include "reference_engine.hpp"
@@ -18,6 +21,74 @@ TEST(Mex, Definition) {
   EXPECT_EQ(mex({0, 1, 3}), 2u);
   EXPECT_EQ(mex({4, 5, 2, 3, 0, 1, 6}), 7u);
   EXPECT_EQ(mex({0, 0, 1, 1}), 2u);
+}
+
+// The row kernel of the sweep (mex_row, lines of at most 64 words) against the position
+// kernel (mex_insert, any number of words, used above N = 1363): the same values and the same
+// line sets afterwards, on random lines with full words and special followers that hit the
+// candidate mex.
+TEST(Mex, RowKernelAgreesWithPositionKernel) {
+  // Values are put in the first four words only, so every mex stays below 64 * 4 + kRow.
+  constexpr std::size_t kSpecials = 3, kWords = 8, kFilled = 4, kRow = 200;
+  std::mt19937 random(20261130);
+  auto fill = [&](LineSet& lines, std::size_t line) {
+    for (std::size_t w = 0; w < kFilled; ++w) {
+      const unsigned kind = random() % 4;  // empty, sparse, dense, full
+      for (unsigned bit = 0; bit < 64; ++bit)
+        if (kind == 3 || (kind > 0 && random() % 8 < 3 * kind)) lines.insert(line, w, bit);
+    }
+  };
+  struct Streams {
+    std::vector<Value> value[kSpecials];
+    void operator()(Heap z, Value* out) const {
+      for (std::size_t k = 0; k < kSpecials; ++k) out[k] = value[k][z];
+    }
+    bool contains(Heap z, Value v) const {
+      for (std::size_t k = 0; k < kSpecials; ++k)
+        if (value[k][z] == v) return true;
+      return false;
+    }
+  };
+  std::size_t hits = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    LineSet xs(2 * kRow, kWords), ys(kRow, kWords), zs(1, kWords);
+    for (std::size_t l = 0; l < 2 * kRow; ++l) fill(xs, l);
+    for (std::size_t l = 0; l < kRow; ++l) fill(ys, l);
+    fill(zs, 0);
+    Streams rule;
+    for (auto& v : rule.value)
+      for (std::size_t z = 0; z < kRow; ++z)
+        v.push_back(random() % 3 == 0 ? kNoValue
+                                      : static_cast<Value>(random() % (64 * kFilled + 64)));
+    LineSet xs2 = xs, ys2 = ys, zs2 = zs;
+    const std::size_t offset = trial % 2 ? kRow : 0, z0 = trial % 7;
+    std::vector<Value> row(kRow, 0), expected(kRow, 0);
+    mex_row<true, kSpecials>(&xs, offset, ys, zs, rule, z0, kRow - 1, row.data());
+    for (std::size_t z = z0; z < kRow; ++z) {
+      Value special[kSpecials];
+      rule(static_cast<Heap>(z), special);
+      for (std::size_t w = 0; w < kWords; ++w) {  // the mex without special followers
+        const std::uint64_t word = xs2.word(offset + z, w) | ys2.word(z, w) | zs2.word(0, w);
+        if (word != ~std::uint64_t{0}) {
+          hits += rule.contains(static_cast<Heap>(z),
+                                static_cast<Value>(w * 64 + std::countr_one(word)));
+          break;
+        }
+      }
+      expected[z] = mex_insert<kSpecials>(&xs2, offset + z, ys2, z, zs2, special);
+    }
+    ASSERT_EQ(row, expected) << "trial " << trial;
+    auto same = [](const LineSet& a, const LineSet& b) {
+      for (std::size_t l = 0; l < a.lines(); ++l) {
+        for (std::size_t w = 0; w < kWords; ++w)
+          if (a.word(l, w) != b.word(l, w)) return false;
+        if (a.full(l, 0) != b.full(l, 0)) return false;
+      }
+      return true;
+    };
+    EXPECT_TRUE(same(xs, xs2) && same(ys, ys2) && same(zs, zs2)) << "trial " << trial;
+  }
+  EXPECT_GT(hits, 20u);  // special followers did decide values (49 of them)
 }
 
 TEST(Amalgamation, FollowersOfSeed001) {
