@@ -224,7 +224,8 @@ nlohmann::ordered_json induction_json(const InductionOutcome& d, const CubeRepor
   j["moves"] = d.moves;
   j["completeness"] = d.hinted ? "witness hints" : "quantified over each move's parameters";
   j["hints"] = d.hints;
-  if (d.timeout_ms > 0) j["timeout_ms"] = d.timeout_ms;  // the proof file's own limit
+  if (!d.case_split.empty()) j["case_split"] = d.case_split;  // (b) split on a value
+  if (d.timeout_ms > 0) j["timeout_ms"] = d.timeout_ms;       // the proof file's own limit
   nlohmann::ordered_json widths = nlohmann::ordered_json::array();
   for (const InductionWidth& w : d.widths) {
     nlohmann::ordered_json o;

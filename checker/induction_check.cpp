@@ -142,7 +142,7 @@ std::vector<std::pair<std::string, smt::Query>> induction_queries(
   std::vector<std::pair<std::string, smt::Query>> out;
   for (const Obligation& o :
        induction_obligations(moves, game.heap_count(), smt::expand(spec.value, definitions),
-                             spec.hints, definitions, w))
+                             spec.hints, definitions, w, spec.split ? &*spec.split : nullptr))
     out.emplace_back(o.name, obligation_query(spec, o, w));
   return out;
 }
@@ -165,6 +165,10 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     for (const auto& [name, e] : h.parameters) s += " " + name + " = " + smt::to_string(*e);
     out.hints.push_back(s);
   }
+  if (spec.split)
+    out.case_split =
+        fmt::format("{} = {} in {}..{}", spec.split->name, smt::to_string(*spec.split->expr),
+                    spec.split->low, spec.split->high);
   const std::size_t heaps = game.heap_count();
   const smt::ExprPtr value = smt::expand(spec.value, definitions);
   const smt::Program f(position_variables(heaps), {value});
@@ -174,8 +178,8 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     InductionWidth width;
     width.width = w;
     bool unsat = true;
-    const std::vector<Obligation> obligations =
-        induction_obligations(moves, heaps, value, spec.hints, definitions, w);
+    const std::vector<Obligation> obligations = induction_obligations(
+        moves, heaps, value, spec.hints, definitions, w, spec.split ? &*spec.split : nullptr);
     for (const Obligation& o : obligations) {
       ObligationOutcome r;
       r.name = o.name;

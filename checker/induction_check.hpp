@@ -41,6 +41,7 @@ struct InductionOutcome {
   bool hinted = false;             // (b) posed with the proof's witness hints
   std::vector<std::string> moves;  // the game's move kinds
   std::vector<std::string> hints;  // canonical text of each hint
+  std::string case_split;          // "d = E in lo..hi" when (b) is split, else empty
   unsigned timeout_ms = 0;         // the proof file's own limit per query, 0 = the run's
   std::vector<InductionWidth> widths;
   smt::Verdict verdict = smt::Verdict::Unknown;

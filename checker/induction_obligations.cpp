@@ -45,7 +45,8 @@ ExprPtr disjunction(const std::vector<ExprPtr>& parts) {
 std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& moves,
                                               std::size_t heaps, const ExprPtr& value,
                                               const std::vector<smt::WitnessHint>& hints,
-                                              const smt::Definitions& definitions, unsigned w) {
+                                              const smt::Definitions& definitions, unsigned w,
+                                              const smt::CaseSplit* split) {
   const std::vector<std::string> x = position_variables(heaps);
   std::vector<ExprPtr> here;
   for (const std::string& name : x) here.push_back(var(name));
@@ -113,8 +114,9 @@ std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& m
     return node(Op::And, {smt::substitute(m.guard, params),
                           node(Op::Eq, {at_follower(m, params).first, var("v")})});
   };
-  if (!hints.empty()) {
-    b.name = fmt::format("(b) every v < F is reached by one of {} witness hints", hints.size());
+  // The hinted moves reaching v, with the case variable (if any) replaced by `case_value`.
+  auto hinted = [&](const ExprPtr& case_value) {
+    std::vector<ExprPtr> out;
     for (const smt::WitnessHint& h : hints) {
       const SymbolicMove* m = nullptr;
       for (const SymbolicMove& candidate : moves)
@@ -122,16 +124,37 @@ std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& m
       const std::string where = fmt::format("witness hint at line {}", h.where.line);
       if (!m) throw std::invalid_argument(where + ": the game has no move \"" + h.move + "\"");
       std::map<std::string, ExprPtr> params;
-      for (const auto& [name, e] : h.parameters) params[name] = smt::expand(e, definitions);
+      for (const auto& [name, e] : h.parameters) {
+        params[name] = smt::expand(e, definitions);
+        if (case_value) params[name] = smt::substitute(params[name], {{split->name, case_value}});
+      }
       for (const std::string& p : m->parameters)
         if (!params.count(p))
           throw std::invalid_argument(where + ": move \"" + h.move + "\" needs parameter " + p);
       if (params.size() != m->parameters.size())
         throw std::invalid_argument(where + ": move \"" + h.move + "\" has parameters " +
                                     fmt::format("{}", fmt::join(m->parameters, ", ")));
-      reached.push_back(reaches(*m, params));
+      out.push_back(reaches(*m, params));
     }
-    b.conclusion = disjunction(reached);
+    return out;
+  };
+  if (!hints.empty() && split) {
+    const ExprPtr e = smt::expand(split->expr, definitions);
+    for (std::uint64_t c = split->low; c <= split->high; ++c) {
+      Obligation bc = b;
+      bc.name = fmt::format("(b) {} = {}: every v < F is reached by one of {} witness hints",
+                            split->name, c, hints.size());
+      bc.hypotheses.push_back(node(Op::Eq, {e, smt::make_const(c)}));
+      bc.conclusion = disjunction(hinted(smt::make_const(c)));
+      out.push_back(std::move(bc));
+    }
+    b.name = fmt::format("(b cases) {} <= {} <= {} for every v < F", split->low, split->name,
+                         split->high);
+    b.conclusion = node(Op::And, {node(Op::Le, {smt::make_const(split->low), e}),
+                                  node(Op::Le, {e, smt::make_const(split->high)})});
+  } else if (!hints.empty()) {
+    b.name = fmt::format("(b) every v < F is reached by one of {} witness hints", hints.size());
+    b.conclusion = disjunction(hinted(nullptr));
   } else {
     b.name = "(b) every v < F is reached by some move (quantified)";
     for (const SymbolicMove& m : moves) {

@@ -8,6 +8,9 @@
 //   (b)  every v < F(X) is F(Y) for some follower Y: with the proof's witness hints, one
 //        quantifier-free query whose conclusion is "one of the hinted moves is legal and
 //        reaches v"; without hints, "some move kind, for some choice of its parameters".
+//        With a case split `case d = E in lo..hi` (b) becomes one query per case c, with
+//        the hypothesis E = c and d = c in the hints, and (b cases) lo <= E <= hi: together
+//        they are (b).
 // Given (7), (a), (b0) and (b), by induction on the rank G(X) = mex{F(Y)} = F(X) on D_w.
 // Every obligation is an implication to be proved valid: its negation must be unsat.
 #pragma once
@@ -30,12 +33,14 @@ struct Obligation {
   const SymbolicMove* move = nullptr;          // the move kind of (7) and (a)
 };
 
-// All obligations at width w, in the order (7) per move, (a) per move, (b0), (b).  F is the
+// All obligations at width w, in the order (7) per move, (a) per move, (b0), (b) (or its
+// cases, then (b cases)).  F is the
 // expanded value over x1..xk.  Throws std::invalid_argument naming the hint when a hint names
 // a move the game does not have or does not give every parameter of its move.
 std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& moves,
                                               std::size_t heaps, const smt::ExprPtr& value,
                                               const std::vector<smt::WitnessHint>& hints,
-                                              const smt::Definitions& definitions, unsigned w);
+                                              const smt::Definitions& definitions, unsigned w,
+                                              const smt::CaseSplit* split = nullptr);
 
 }  // namespace nimcert

@@ -6,6 +6,7 @@
 // not associate: `a < b < c` and `a <-> b <-> c` are errors, not surprises.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -27,9 +28,9 @@ struct Token {
 };
 
 const std::set<std::string> kKeywords = {
-    "game",      "cube", "def",      "claim", "lemma", "vars",  "assume", "prove",     "widths",
-    "enumerate", "end",  "if",       "then",  "else",  "true",  "false",  "induction", "witness",
-    "box",       "size", "sequence", "rule",  "last",  "check", "timeout"};
+    "game",      "cube", "def",      "claim", "lemma", "vars",  "assume",  "prove",     "widths",
+    "enumerate", "end",  "if",       "then",  "else",  "true",  "false",   "induction", "witness",
+    "box",       "size", "sequence", "rule",  "last",  "check", "timeout", "case"};
 
 class Lexer {
  public:
@@ -417,6 +418,28 @@ class Parser {
     auto vars = claim_variables(heap_count(d.game));
     vars.back() = "v";  // x1..xk and the target value v
     definitions_ = &file.definitions;
+    if (is_word("case")) {  // case d = E in LO..HI: (b) split on the value of E
+      next();
+      CaseSplit split;
+      split.where = peek().where;
+      split.name = expect_name("the name of the case variable").text;
+      if (std::find(vars.begin(), vars.end(), split.name) != vars.end())
+        fail(split.where,
+             fmt::format("a case variable named apart from {}", fmt::join(vars, ", ")));
+      expect_punct("=");
+      scope_ = std::set<std::string>(vars.begin(), vars.end());
+      split.expr = parse_expr();
+      if (!is_word("in")) fail(peek().where, "'in' and the range of the cases, LO..HI");
+      next();
+      split.low = expect_number("the first case").number;
+      expect_punct("..");
+      const Token hi = expect_number("the last case");
+      split.high = hi.number;
+      if (split.high < split.low || split.high - split.low >= 256)
+        fail(hi.where, "a last case at least the first, and at most 256 cases");
+      vars.push_back(split.name);
+      d.split = std::move(split);
+    }
     while (is_word("witness")) {
       next();
       WitnessHint hint;
@@ -432,6 +455,8 @@ class Parser {
       }
       d.hints.push_back(std::move(hint));
     }
+    if (d.split && d.hints.empty())
+      fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
     if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
       next();
       const Token t = peek();

@@ -70,6 +70,16 @@ struct WitnessHint {
   SourceLocation where;
 };
 
+// A case split of the completeness obligation (b): `case d = E in lo..hi`.  (b) is posed once
+// for every c in lo..hi, with the hypothesis E == c and d replaced by c in the witness hints
+// (so that a shift by d becomes a shift by a constant), and once more to show lo <= E <= hi.
+struct CaseSplit {
+  std::string name;  // d, usable in the witness hints
+  ExprPtr expr;      // E, over x1..xk and v
+  std::uint64_t low = 0, high = 0;
+  SourceLocation where;
+};
+
 // The whole induction step for a claim G == F, posed symbolically at each width w on
 // D_w = {X : x1 + ... + xk < 2^w}.  Without hints, (b) is posed with a quantifier.
 struct InductionSpec {
@@ -78,6 +88,7 @@ struct InductionSpec {
   GameSpec game;  // the game of the claim's block
   ExprPtr value;  // F, over x1..xk
   std::vector<WitnessHint> hints;
+  std::optional<CaseSplit> split;  // of (b); only with hints
   // A time limit per query and solver for this induction's obligations, in milliseconds;
   // 0 = the run's (--timeout-ms).  For an obligation known to need longer than the rest.
   unsigned timeout_ms = 0;

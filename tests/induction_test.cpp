@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <filesystem>
 #include <set>
 
 #include "amalgamation.hpp"
 #include "certificate.hpp"
 #include "command_support.hpp"
+#include "game.hpp"
 #include "induction_check.hpp"
 #include "nim.hpp"
 #include "one_heap.hpp"
@@ -92,6 +94,14 @@ TEST(MoveEncoding, NimMatchesFollowers) {
   expect_encoding_matches_followers(Nim(2), 6);
 }
 
+// The first obligation that failed, over all widths.
+const ObligationOutcome* first_failure(const InductionOutcome& d) {
+  for (const auto& w : d.widths)
+    for (const auto& o : w.obligations)
+      if (o.counterexample) return &o;
+  return nullptr;
+}
+
 class InductionTest : public ::testing::Test {
  protected:
   // The committed proof, with `from` replaced by `to`, and its induction at the widths given.
@@ -110,14 +120,6 @@ class InductionTest : public ::testing::Test {
     spec.widths = std::move(widths);
     const Amalgamation game(merge_min);
     return check_induction(spec, proof.definitions, game, {});
-  }
-
-  // The first obligation that failed, over all widths.
-  static const ObligationOutcome* first_failure(const InductionOutcome& d) {
-    for (const auto& w : d.widths)
-      for (const auto& o : w.obligations)
-        if (o.counterexample) return &o;
-    return nullptr;
   }
 };
 
@@ -200,6 +202,108 @@ TEST_F(InductionTest, LockeMergeThresholdIsRefuted) {
 TEST_F(InductionTest, UnknownMoveInAHintIsAnError) {
   EXPECT_THROW(run("witness \"merge x1+x3 -> x3\"", "witness \"merge x3+x1 -> x3\"", {4}),
                std::invalid_argument);
+}
+
+// A case split of (b) on Minimum Nim for f = (n - 1) / 2, h_n = bitlen(n): the target v is
+// reached at 2^(v-1), so splitting on d = v makes every hint's shift a constant.
+class CaseSplitTest : public ::testing::Test {
+ protected:
+  static InductionOutcome run(const std::string& split_and_hints) {
+    const std::string text = R"proof(
+def bitlen(n) = (n >= 1) + (n >= 2) + (n >= 4) + (n >= 8) + (n >= 16) + (n >= 32) + (n >= 64) + (n >= 128)
+sequence "half" "f(n) = (n - 1) / 2"
+  rule "(n - 1) / 2"
+  last 100
+  claim "minimum-nim" "h_n = bitlen(n)": h == bitlen(n)
+end
+induction "minimum-nim" "h_n = bitlen(n) for n < 2^w"
+)proof" + split_and_hints + R"proof(
+  widths 4 8
+end
+)proof";
+    const smt::ProofFile proof = smt::parse_proof(text, "split.proof");
+    const smt::InductionSpec& spec = proof.inductions.at(0);
+    const auto game = make_game(spec.game.name, spec.game.parameters, proof.definitions);
+    return check_induction(spec, proof.definitions, *game, {});
+  }
+};
+
+TEST_F(CaseSplitTest, EveryCaseAndTheCoverHold) {
+  const InductionOutcome d =
+      run("  case d = v in 0..8\n  witness \"remove k\" k = x1 - ((1 << d) >> 1)");
+  EXPECT_EQ(d.verdict, smt::Verdict::Holds);
+  EXPECT_EQ(d.case_split, "d = v in 0..8");
+  ASSERT_EQ(d.widths.size(), 2u);
+  // (7), (a), (b0), nine cases of (b), and the cover.
+  ASSERT_EQ(d.widths[1].obligations.size(), 3u + 9u + 1u);
+  EXPECT_EQ(d.widths[1].obligations[3].name,
+            "(b) d = 0: every v < F is reached by one of 1 witness hints");
+  EXPECT_EQ(d.widths[1].obligations.back().name, "(b cases) 0 <= d <= 8 for every v < F");
+  for (const auto& o : d.widths[1].obligations) {
+    EXPECT_EQ(o.z3, smt::Answer::Unsat) << o.name;
+    EXPECT_EQ(o.cvc5.answer, smt::Answer::Unsat) << o.name;
+  }
+  EXPECT_EQ(induction_json(d, nullptr)["case_split"], "d = v in 0..8");
+}
+
+TEST_F(CaseSplitTest, CasesThatDoNotCoverAreRefuted) {
+  // At w = 8, h_n reaches 8, so v = 6 and v = 7 fall outside 0..5.
+  const InductionOutcome d =
+      run("  case d = v in 0..5\n  witness \"remove k\" k = x1 - ((1 << d) >> 1)");
+  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+  EXPECT_EQ(d.widths[0].verdict, smt::Verdict::Holds);  // w = 4: v < 4
+  const ObligationOutcome* o = first_failure(d);
+  ASSERT_NE(o, nullptr);
+  EXPECT_EQ(o->name, "(b cases) 0 <= d <= 5 for every v < F");
+  const Json& cx = *o->counterexample;
+  const unsigned v = cx["parameters"]["v"].get<unsigned>();
+  const unsigned n = cx["position"][0].get<unsigned>();
+  EXPECT_GT(v, 5u);
+  EXPECT_LT(v, static_cast<unsigned>(std::bit_width(n))) << cx.dump();  // v < F = bitlen(n)
+}
+
+TEST_F(CaseSplitTest, AWrongHintInOneCaseIsRefuted) {
+  // 2^d instead of 2^(d-1): for d >= 1 the follower n - (n - 2^d) = 2^d has h = d + 1.
+  const InductionOutcome d = run("  case d = v in 0..8\n  witness \"remove k\" k = x1 - (1 << d)");
+  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+  const ObligationOutcome* o = first_failure(d);
+  ASSERT_NE(o, nullptr);
+  EXPECT_EQ(o->name.rfind("(b) d = ", 0), 0u) << o->name;
+  const Json& cx = *o->counterexample;
+  EXPECT_FALSE(cx["followers_reaching_v"].empty()) << cx.dump();  // the hint is at fault
+}
+
+TEST(InductionParse, CaseSplit) {
+  const std::string head =
+      "def b(n) = (n >= 1) + (n >= 2)\nsequence \"s\" \"t\"\n  rule \"(n - 1) / 2\"\n  last 10\n"
+      "  claim \"m\" \"t\": h == b(n)\nend\ninduction \"m\" \"t\"\n";
+  const std::string hint = "  witness \"remove k\" k = x1 - d\n  widths 4\nend\n";
+  const smt::ProofFile f = smt::parse_proof(head + "  case d = v + 1 in 2..9\n" + hint, "c.proof");
+  ASSERT_TRUE(f.inductions.at(0).split.has_value());
+  EXPECT_EQ(f.inductions.at(0).split->name, "d");
+  EXPECT_EQ(f.inductions.at(0).split->low, 2u);
+  EXPECT_EQ(f.inductions.at(0).split->high, 9u);
+  const std::string plain = "  witness \"remove k\" k = x1 - v\n  widths 4\nend\n";
+  EXPECT_FALSE(smt::parse_proof(head + plain, "c.proof").inductions.at(0).split.has_value());
+  auto error = [&](const std::string& text) {
+    try {
+      smt::parse_proof(text, "c.proof");
+    } catch (const smt::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error(head + "  case d = v in 9..2\n" + hint),
+            "c.proof:8:20: expected a last case at least the first, and at most 256 cases");
+  EXPECT_EQ(error(head + "  case v = x1 in 0..2\n" + hint),
+            "c.proof:8:8: expected a case variable named apart from x1, v");
+  EXPECT_EQ(
+      error(head + "  case d = v in 0..2\n  widths 4\nend\n"),
+      "c.proof:8:8: expected witness hints after a case split (it splits their obligation (b))");
+  EXPECT_EQ(error(head + plain.substr(0, 30) + "d\n  widths 4\nend\n"),
+            "c.proof:8:31: expected a variable in scope, not 'd'");  // d without a case
+  EXPECT_EQ(error(head + "  case d = v 0..2\n" + hint),
+            "c.proof:8:14: expected 'in' and the range of the cases, LO..HI");
 }
 
 TEST(InductionParse, ClaimMustBeAFormula) {
