@@ -142,7 +142,7 @@ std::vector<std::pair<std::string, smt::Query>> induction_queries(
   std::vector<std::pair<std::string, smt::Query>> out;
   for (const Obligation& o :
        induction_obligations(moves, game.heap_count(), smt::expand(spec.value, definitions),
-                             spec.hints, definitions, w, spec.split ? &*spec.split : nullptr))
+                             spec.hints, definitions, w, spec.split))
     out.emplace_back(o.name, obligation_query(spec, o, w));
   return out;
 }
@@ -178,8 +178,8 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     InductionWidth width;
     width.width = w;
     bool unsat = true;
-    const std::vector<Obligation> obligations = induction_obligations(
-        moves, heaps, value, spec.hints, definitions, w, spec.split ? &*spec.split : nullptr);
+    const std::vector<Obligation> obligations =
+        induction_obligations(moves, heaps, value, spec.hints, definitions, w, spec.split);
     for (const Obligation& o : obligations) {
       ObligationOutcome r;
       r.name = o.name;

@@ -46,7 +46,7 @@ std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& m
                                               std::size_t heaps, const ExprPtr& value,
                                               const std::vector<smt::WitnessHint>& hints,
                                               const smt::Definitions& definitions, unsigned w,
-                                              const smt::CaseSplit* split) {
+                                              const std::optional<smt::CaseSplit>& split) {
   const std::vector<std::string> x = position_variables(heaps);
   std::vector<ExprPtr> here;
   for (const std::string& name : x) here.push_back(var(name));

@@ -37,10 +37,9 @@ struct Obligation {
 // cases, then (b cases)).  F is the
 // expanded value over x1..xk.  Throws std::invalid_argument naming the hint when a hint names
 // a move the game does not have or does not give every parameter of its move.
-std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& moves,
-                                              std::size_t heaps, const smt::ExprPtr& value,
-                                              const std::vector<smt::WitnessHint>& hints,
-                                              const smt::Definitions& definitions, unsigned w,
-                                              const smt::CaseSplit* split = nullptr);
+std::vector<Obligation> induction_obligations(
+    const std::vector<SymbolicMove>& moves, std::size_t heaps, const smt::ExprPtr& value,
+    const std::vector<smt::WitnessHint>& hints, const smt::Definitions& definitions, unsigned w,
+    const std::optional<smt::CaseSplit>& split = std::nullopt);
 
 }  // namespace nimcert

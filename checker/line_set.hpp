@@ -75,6 +75,14 @@ class LineSet {
   std::vector<std::uint64_t> words_, full_;
 };
 
+// `word` (values 64 w .. 64 w + 63) with the special values that fall in it set.
+template <std::size_t kSpecials>
+inline std::uint64_t with_specials(std::uint64_t word, std::size_t w, const Value* special) {
+  for (std::size_t k = 0; k < kSpecials; ++k)
+    word |= std::uint64_t{(special[k] >> 6) == w} << (special[k] & 63);
+  return word;
+}
+
 // The first value absent from line xl of xs (when xs is given), line yl of ys, line 0 of zs
 // and special[0..kSpecials) (kNoValue for an empty slot); it is added to those lines and
 // returned.  All sets have the same words.
@@ -96,8 +104,7 @@ template <std::size_t kSpecials>
         bool hit = false;
         for (std::size_t k = 0; k < kSpecials; ++k) hit |= special[k] == candidate;
         if (hit) {
-          for (std::size_t k = 0; k < kSpecials; ++k)
-            word |= std::uint64_t{(special[k] >> 6) == w} << (special[k] & 63);
+          word = with_specials<kSpecials>(word, w, special);
           bit = std::countr_one(word);
         }
       }
@@ -157,8 +164,7 @@ void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys, LineSet& zs, const Ru
             [[unlikely]] {
           Value special[kSpecials];
           rule(static_cast<Heap>(z), special);
-          for (std::size_t k = 0; k < kSpecials; ++k)
-            word |= std::uint64_t{(special[k] >> 6) == w} << (special[k] & 63);
+          word = with_specials<kSpecials>(word, w, special);
           bit = static_cast<unsigned>(std::countr_one(word));
         }
       }

@@ -88,12 +88,12 @@ inline std::size_t line_words(const Box& box, std::size_t max_specials) {
 // Sweeps `box` in canonical order and calls visit(x, y, row) with the values of (x, y, 0..c),
 // once per row, in canonical order, never concurrently.  specials.row(x, y) gives the rule of
 // row (x, y, .): row(z, out) writes the values of the non-reduction followers of (x, y, z) to
-// out[0..Specials::kMax), kNoValue in unused slots; it must be safe to call from several
-// threads.  With threads > 1 the slices are pipelined as described above.  With mirror (only
-// for a game symmetric in its last two heaps, and b = c) each slice is computed for z >= y
-// only and completed by reflection: half the work.  Position (x, y, z) with z >= y reads its
-// x-line and y-line from positions with z >= y too, and its z-line below the diagonal is
-// y-line (x, y) at the start of row y.
+// out[0..Specials::kMax), kNoValue in unused slots, and (when kMax > 0) row.contains(z, v)
+// says whether one of them is v; it must be safe to call from several threads.  With threads > 1
+// the slices are pipelined as described above.  With mirror (only for a game symmetric in its last
+// two heaps, and b = c) each slice is computed for z >= y only and completed by reflection: half
+// the work.  Position (x, y, z) with z >= y reads its x-line and y-line from positions with z >= y
+// too, and its z-line below the diagonal is y-line (x, y) at the start of row y.
 //
 // slice_visit(x, values), when given, receives each finished slice ((b + 1) (c + 1) values,
 // row-major) on the thread that computed it, before the rows are visited: in no particular
@@ -106,8 +106,7 @@ struct NoSliceVisitor {
   void operator()(Heap, std::span<const Value>) const {}
 };
 
-template <class Specials, class RowVisitor, class SliceVisitor = NoSliceVisitor,
-          std::size_t kSlab = kSweepSlab>
+template <class Specials, class RowVisitor, class SliceVisitor = NoSliceVisitor>
 void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigned threads = 1,
            bool mirror = false, const SliceVisitor& slice_visit = {}) {
   const std::size_t a = box.extent[0], b = box.extent[1], c = box.extent[2];
@@ -126,7 +125,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
 
   // Slices are computed `slab` at a time, row by row: row y of slices x, x + 1, ... one after
   // the other, so the x-lines of row y stay in cache from one slice to the next.
-  const std::size_t slab = whole_slices ? std::min<std::size_t>(kSlab, a + 1) : 1;
+  const std::size_t slab = whole_slices ? std::min<std::size_t>(kSweepSlab, a + 1) : 1;
   const std::size_t slabs = (a + slab) / slab;
   std::vector<std::atomic<std::uint32_t>> rows_done(workers > 1 ? slabs : 0);
   std::atomic<std::size_t> slices_visited{0};
@@ -219,7 +218,6 @@ struct NoSpecials {
   static constexpr std::size_t kMax = 0;
   struct Row {
     void operator()(Heap, Value*) const {}
-    bool contains(Heap, Value) const { return false; }
   };
   Row row(Heap, Heap) const { return {}; }
 };
