@@ -1,6 +1,7 @@
 // The symbolic induction step: the move encodings agree with the follower enumerations, the
-// committed induction for formula (4) holds at small widths, and its mutants (F without delta,
-// a witness hint left out, Locke's merge threshold) are refuted with confirmed positions.
+// committed inductions (formula (4); Levine's (3) and binary rule) hold at small widths, and
+// their mutants (a wrong F, a witness hint left out or cut short, a wrong game rule) are
+// refuted with confirmed positions; the case split of (b) and its parse errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "amalgamation.hpp"
 #include "certificate.hpp"
 #include "command_support.hpp"
+#include "committed_proof.hpp"
 #include "game.hpp"
 #include "induction_check.hpp"
 #include "nim.hpp"
@@ -107,14 +109,7 @@ class InductionTest : public ::testing::Test {
   // The committed proof, with `from` replaced by `to`, and its induction at the widths given.
   InductionOutcome run(const std::string& from, const std::string& to, std::vector<unsigned> widths,
                        Heap merge_min = 2) {
-    std::string text =
-        testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof");
-    if (!from.empty()) {
-      const auto at = text.find(from);
-      EXPECT_NE(at, std::string::npos) << from;
-      text.replace(at, from.size(), to);
-    }
-    const smt::ProofFile proof = smt::parse_proof(text, "manabe-2024.proof");
+    const smt::ProofFile proof = testing::mutant("manabe-2024.proof", from, to);
     EXPECT_EQ(proof.inductions.size(), 1u);
     smt::InductionSpec spec = proof.inductions.at(0);
     spec.widths = std::move(widths);
@@ -271,6 +266,106 @@ TEST_F(CaseSplitTest, AWrongHintInOneCaseIsRefuted) {
   EXPECT_EQ(o->name.rfind("(b) d = ", 0), 0u) << o->name;
   const Json& cx = *o->counterexample;
   EXPECT_FALSE(cx["followers_reaching_v"].empty()) << cx.dump();  // the hint is at fault
+}
+
+// The committed inductions of seed 003 (Levine), at one small width, and their mutants.
+class LevineInductionTest : public ::testing::Test {
+ protected:
+  // The committed proof with `from` replaced by `to`, its induction of claim `claim` at w.
+  static InductionOutcome run(const std::string& claim, const std::string& from,
+                              const std::string& to, unsigned w) {
+    const smt::ProofFile proof = testing::mutant("levine-2004.proof", from, to);
+    const auto spec = std::find_if(proof.inductions.begin(), proof.inductions.end(),
+                                   [&](const smt::InductionSpec& s) { return s.claim == claim; });
+    EXPECT_NE(spec, proof.inductions.end()) << claim;
+    smt::InductionSpec at_w = *spec;
+    at_w.widths = {w};
+    const auto game = make_game(at_w.game.name, at_w.game.parameters, proof.definitions);
+    return check_induction(at_w, proof.definitions, *game, {});
+  }
+  static void expect_all_unsat(const InductionOutcome& d) {
+    EXPECT_EQ(d.verdict, smt::Verdict::Holds);
+    ASSERT_EQ(d.widths.size(), 1u);
+    for (const auto& o : d.widths[0].obligations) {
+      EXPECT_EQ(o.z3, smt::Answer::Unsat) << o.name;
+      EXPECT_EQ(o.cvc5.answer, smt::Answer::Unsat) << o.name;
+    }
+  }
+  // The first obligation with a confirmed counterexample; the induction must fail.
+  static ObligationOutcome refuted(const std::string& claim, const std::string& from,
+                                   const std::string& to, unsigned w) {
+    const InductionOutcome d = run(claim, from, to, w);
+    EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+    const ObligationOutcome* o = first_failure(d);
+    return o ? *o : ObligationOutcome{};
+  }
+};
+
+TEST_F(LevineInductionTest, BinaryRuleHolds) {
+  const InductionOutcome d = run("binary-rule", "", "", 16);
+  expect_all_unsat(d);
+  EXPECT_EQ(d.case_split, "d = (same_block(x1, v) < x1) in 0..1");
+  // (7), (a), (b0), the two cases of (b) and their cover.
+  ASSERT_EQ(d.widths[0].obligations.size(), 6u);
+  EXPECT_EQ(d.widths[0].obligations[4].name,
+            "(b) d = 1: every v < F is reached by one of 1 witness hints");
+}
+
+TEST_F(LevineInductionTest, BinaryRuleKeepingTheZeroIsRefuted) {
+  // Collapse the leading ones but keep the 0 after them: F(2) = F(10b) = 2, but g_2 = mex {g_1}
+  // = 1.  The refuted obligation must show a position where G != F.
+  const ObligationOutcome o = refuted(
+      "binary-rule", "else ((smear(complement(n)) + 1) >> 1) | (n & (smear(complement(n)) >> 1))",
+      "else (smear(complement(n)) + 1) | (n & smear(complement(n)))", 8);
+  ASSERT_TRUE(o.counterexample.has_value());
+  const Json& cx = *o.counterexample;
+  ASSERT_TRUE(cx.contains("grundy")) << cx.dump();  // the reference engine's value
+  EXPECT_NE(cx["grundy"], cx["F"]) << o.name << ": " << cx.dump();
+}
+
+TEST_F(LevineInductionTest, BinaryRuleWithoutTheBlockBelowIsRefuted) {
+  // Without the position in the block below, case d = 0 has no hint that reaches v; a
+  // follower in that block does (the rule is true), so the hints are at fault.
+  const ObligationOutcome o =
+      refuted("binary-rule", "else block_below(x1, v))", "else same_block(x1, v))", 8);
+  ASSERT_TRUE(o.counterexample.has_value());
+  EXPECT_EQ(o.name.rfind("(b) d = 0", 0), 0u) << o.name;
+  const Json& cx = *o.counterexample;
+  ASSERT_FALSE(cx["followers_reaching_v"].empty()) << cx.dump();
+  const unsigned n = cx["position"][0].get<unsigned>();
+  const unsigned m = cx["followers_reaching_v"][0]["position"][0].get<unsigned>();
+  EXPECT_LT(m, std::bit_floor(n)) << cx.dump();
+}
+
+TEST_F(LevineInductionTest, LevineRuleWithAQuarterWindowIsRefuted) {
+  // A wrong game: remove at most 2^K / 2 - 1 stones from 2^K <= n < 2^(K+1).
+  const ObligationOutcome o =
+      refuted("binary-rule", "def levine(n) = smear(n) >> 1", "def levine(n) = smear(n) >> 2", 8);
+  ASSERT_TRUE(o.counterexample.has_value());
+  const Json& cx = *o.counterexample;
+  ASSERT_TRUE(cx.contains("grundy")) << cx.dump();  // the reference engine's value
+  EXPECT_NE(cx["grundy"], cx["F"]) << o.name << ": " << cx.dump();
+}
+
+TEST_F(LevineInductionTest, HalfRuleHolds) {
+  const InductionOutcome d = run("(3)", "", "", 16);
+  expect_all_unsat(d);
+  EXPECT_EQ(d.widths[0].obligations.size(), 6u);
+}
+
+TEST_F(LevineInductionTest, HalfRuleLadderWithoutItsLastStepIsRefuted) {
+  // Without its last step the ladder finds only even j, and may stop at m <= n / 2, which n
+  // cannot reach: case d = 0 (2m <= n) then holds real positions.
+  const ObligationOutcome o =
+      refuted("(3)", "up(up(up(up(up(up(a, n, 32), n, 16), n, 8), n, 4), n, 2), n, 1)",
+              "up(up(up(up(up(a, n, 32), n, 16), n, 8), n, 4), n, 2)", 8);
+  ASSERT_TRUE(o.counterexample.has_value());
+  EXPECT_EQ(o.name.rfind("(b) d = 0", 0), 0u) << o.name;
+  const Json& cx = *o.counterexample;
+  ASSERT_FALSE(cx["followers_reaching_v"].empty()) << cx.dump();  // the hint is at fault
+  const unsigned n = cx["position"][0].get<unsigned>();
+  const unsigned m = cx["followers_reaching_v"][0]["position"][0].get<unsigned>();
+  EXPECT_GT(2 * m, n) << cx.dump();  // the follower the full ladder finds
 }
 
 TEST(InductionParse, CaseSplit) {

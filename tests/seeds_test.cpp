@@ -8,7 +8,7 @@
 
 #include "box_check.hpp"
 #include "box_engine.hpp"
-#include "command_support.hpp"
+#include "committed_proof.hpp"
 #include "mex.hpp"
 #include "nim.hpp"
 #include "one_heap.hpp"
@@ -21,18 +21,8 @@
 namespace nimcert {
 namespace {
 
-std::string committed(const std::string& name) {
-  return testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/certs/" + name);
-}
-
-// The committed proof with one piece of text replaced.
-smt::ProofFile mutant(const std::string& name, const std::string& from, const std::string& to) {
-  std::string text = committed(name);
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return smt::parse_proof(text, name);
-}
+using testing::committed;
+using testing::mutant;
 
 TEST(Oeis, A025480IsMaximumNimWithHalfRule) {
   // A025480, offset 0 ("a(2n) = n, a(2n+1) = a(n)"), as listed in math.md.
