@@ -109,31 +109,34 @@ std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& m
   b.variables = x;
   b.variables.push_back("v");
   b.hypotheses = {domain, node(Op::Lt, {var("v"), f_here})};
-  std::vector<ExprPtr> reached;
   auto reaches = [&](const SymbolicMove& m, const std::map<std::string, ExprPtr>& params) {
     return node(Op::And, {smt::substitute(m.guard, params),
                           node(Op::Eq, {at_follower(m, params).first, var("v")})});
   };
+  // Each hint's move and expanded parameters, checked once.
+  std::vector<std::pair<const SymbolicMove*, std::map<std::string, ExprPtr>>> resolved;
+  for (const smt::WitnessHint& h : hints) {
+    const SymbolicMove* m = nullptr;
+    for (const SymbolicMove& candidate : moves)
+      if (candidate.name == h.move) m = &candidate;
+    const std::string where = fmt::format("witness hint at line {}", h.where.line);
+    if (!m) throw std::invalid_argument(where + ": the game has no move \"" + h.move + "\"");
+    std::map<std::string, ExprPtr> params;
+    for (const auto& [name, e] : h.parameters) params[name] = smt::expand(e, definitions);
+    for (const std::string& p : m->parameters)
+      if (!params.count(p))
+        throw std::invalid_argument(where + ": move \"" + h.move + "\" needs parameter " + p);
+    if (params.size() != m->parameters.size())
+      throw std::invalid_argument(where + ": move \"" + h.move + "\" has parameters " +
+                                  fmt::format("{}", fmt::join(m->parameters, ", ")));
+    resolved.emplace_back(m, std::move(params));
+  }
   // The hinted moves reaching v, with the case variable (if any) replaced by `case_value`.
   auto hinted = [&](const ExprPtr& case_value) {
     std::vector<ExprPtr> out;
-    for (const smt::WitnessHint& h : hints) {
-      const SymbolicMove* m = nullptr;
-      for (const SymbolicMove& candidate : moves)
-        if (candidate.name == h.move) m = &candidate;
-      const std::string where = fmt::format("witness hint at line {}", h.where.line);
-      if (!m) throw std::invalid_argument(where + ": the game has no move \"" + h.move + "\"");
-      std::map<std::string, ExprPtr> params;
-      for (const auto& [name, e] : h.parameters) {
-        params[name] = smt::expand(e, definitions);
-        if (case_value) params[name] = smt::substitute(params[name], {{split->name, case_value}});
-      }
-      for (const std::string& p : m->parameters)
-        if (!params.count(p))
-          throw std::invalid_argument(where + ": move \"" + h.move + "\" needs parameter " + p);
-      if (params.size() != m->parameters.size())
-        throw std::invalid_argument(where + ": move \"" + h.move + "\" has parameters " +
-                                    fmt::format("{}", fmt::join(m->parameters, ", ")));
+    for (auto [m, params] : resolved) {
+      if (case_value)
+        for (auto& [name, e] : params) e = smt::substitute(e, {{split->name, case_value}});
       out.push_back(reaches(*m, params));
     }
     return out;
@@ -157,6 +160,7 @@ std::vector<Obligation> induction_obligations(const std::vector<SymbolicMove>& m
     b.conclusion = disjunction(hinted(nullptr));
   } else {
     b.name = "(b) every v < F is reached by some move (quantified)";
+    std::vector<ExprPtr> reached;
     for (const SymbolicMove& m : moves) {
       if (m.parameters.empty()) {
         reached.push_back(reaches(m, {}));

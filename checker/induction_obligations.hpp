@@ -34,9 +34,9 @@ struct Obligation {
 };
 
 // All obligations at width w, in the order (7) per move, (a) per move, (b0), (b) (or its
-// cases, then (b cases)).  F is the
-// expanded value over x1..xk.  Throws std::invalid_argument naming the hint when a hint names
-// a move the game does not have or does not give every parameter of its move.
+// cases, then (b cases)).  F is the expanded value over x1..xk.  Throws
+// std::invalid_argument naming the hint when a hint names a move the game does not have or
+// does not give every parameter of its move.
 std::vector<Obligation> induction_obligations(
     const std::vector<SymbolicMove>& moves, std::size_t heaps, const smt::ExprPtr& value,
     const std::vector<smt::WitnessHint>& hints, const smt::Definitions& definitions, unsigned w,

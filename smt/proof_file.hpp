@@ -72,7 +72,8 @@ struct WitnessHint {
 
 // A case split of the completeness obligation (b): `case d = E in lo..hi`.  (b) is posed once
 // for every c in lo..hi, with the hypothesis E == c and d replaced by c in the witness hints
-// (so that a shift by d becomes a shift by a constant), and once more to show lo <= E <= hi.
+// (so that a shift by d becomes a shift by a constant, or an `if` on d picks one hint), and
+// once more to show lo <= E <= hi.
 struct CaseSplit {
   std::string name;  // d, usable in the witness hints
   ExprPtr expr;      // E, over x1..xk and v

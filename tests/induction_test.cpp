@@ -277,7 +277,7 @@ class LevineInductionTest : public ::testing::Test {
     const smt::ProofFile proof = testing::mutant("levine-2004.proof", from, to);
     const auto spec = std::find_if(proof.inductions.begin(), proof.inductions.end(),
                                    [&](const smt::InductionSpec& s) { return s.claim == claim; });
-    EXPECT_NE(spec, proof.inductions.end()) << claim;
+    if (spec == proof.inductions.end()) throw std::invalid_argument("no induction " + claim);
     smt::InductionSpec at_w = *spec;
     at_w.widths = {w};
     const auto game = make_game(at_w.game.name, at_w.game.parameters, proof.definitions);
