@@ -8,11 +8,11 @@
 // argument is the thread count (0: one per core); N = 512 on one thread gives the scaling.
 #include <benchmark/benchmark.h>
 
-#include "amalgamation.hpp"
-#include "cube_check.hpp"
-#include "cube_engine.hpp"
-#include "manabe_claims.hpp"
-#include "reference_engine.hpp"
+#include "checks/cube_check.hpp"
+#include "claims/manabe_claims.hpp"
+#include "engines/cube_engine.hpp"
+#include "engines/reference_engine.hpp"
+#include "games/amalgamation.hpp"
 
 namespace nimcert {
 namespace {

@@ -5,22 +5,23 @@
 //   build/bench/induction_bench --benchmark_filter=/128           # the wider runs
 #include <benchmark/benchmark.h>
 
-#include "amalgamation.hpp"
-#include "induction_check.hpp"
-#include "proof_file.hpp"
+#include "checks/induction/check.hpp"
+#include "checks/proof_input.hpp"
+#include "games/amalgamation.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 namespace {
 
 void BM_InductionStep(benchmark::State& state) {
-  const smt::ProofFile proof = smt::read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const smt::ProofFile proof = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
   smt::InductionSpec spec = proof.inductions.at(0);
   spec.widths = {static_cast<unsigned>(state.range(0))};
   const Amalgamation game(2);
   double z3 = 0, cvc5 = 0;
   for (auto _ : state) {
     const InductionOutcome d = check_induction(spec, proof.definitions, game, {});
-    if (d.verdict != smt::Verdict::Holds) state.SkipWithError("not proved");
+    if (d.verdict != Verdict::Holds) state.SkipWithError("not proved");
     for (const auto& o : d.widths[0].obligations) {
       z3 += o.seconds;
       cvc5 += o.cvc5.seconds;

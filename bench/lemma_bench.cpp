@@ -12,8 +12,9 @@
 
 #include <thread>
 
-#include "lemma_check.hpp"
-#include "proof_file.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/proof_input.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 namespace {
@@ -25,21 +26,20 @@ const smt::LemmaSpec& lemma_named(const smt::ProofFile& proof, const std::string
 }
 
 void enumerate(benchmark::State& state, const std::string& label) {
-  const smt::ProofFile proof = smt::read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const smt::ProofFile proof = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
   const smt::LemmaSpec& lemma = lemma_named(proof, label);
-  const smt::ExpandedLemma expanded = smt::expand_lemma(lemma, proof.definitions);
+  const ExpandedLemma expanded = expand_lemma(lemma, proof.definitions);
   const unsigned threads = state.range(1) > 0 ? static_cast<unsigned>(state.range(1))
                                               : std::max(1u, std::thread::hardware_concurrency());
   const std::uint64_t high = static_cast<std::uint64_t>(state.range(0));
-  const auto engine =
-      state.range(2) == 0 ? smt::EnumerationEngine::Native : smt::EnumerationEngine::Batch;
+  const auto engine = state.range(2) == 0 ? EnumerationEngine::Native : EnumerationEngine::Batch;
   std::uint64_t cases = 0;
   double evaluating = 0, compiling = 0;
   for (auto _ : state) {
-    const smt::EnumerationOutcome e =
-        smt::enumerate_lemma(lemma.variables, expanded.implication, 0, high, threads, engine);
-    if (e.verdict != smt::Verdict::Holds) state.SkipWithError("the lemma does not hold");
-    if (engine == smt::EnumerationEngine::Native && !e.native)
+    const EnumerationOutcome e =
+        enumerate_lemma(lemma.variables, expanded.implication, 0, high, threads, engine);
+    if (e.verdict != Verdict::Holds) state.SkipWithError("the lemma does not hold");
+    if (engine == EnumerationEngine::Native && !e.native)
       state.SkipWithError(e.engine_note.c_str());
     cases += e.cases;
     evaluating += e.seconds - e.compile_seconds;

@@ -4,8 +4,8 @@
 //   build/bench/sequence_bench
 #include <benchmark/benchmark.h>
 
-#include "one_heap.hpp"
-#include "sequence_engine.hpp"
+#include "engines/sequence_engine.hpp"
+#include "games/one_heap.hpp"
 
 namespace nimcert {
 namespace {

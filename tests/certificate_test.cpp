@@ -1,13 +1,13 @@
 // The certificate and the command line: deterministic stable part, atomic writing, the
 // documented exit statuses, and the values the CLI prints.
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "atomic_file.hpp"
+#include "base/atomic_file.hpp"
 #include "command_support.hpp"
 
 namespace nimcert {

@@ -6,8 +6,9 @@
 
 #include <string>
 
+#include "checks/proof_input.hpp"
 #include "command_support.hpp"
-#include "proof_file.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert::testing {
 
@@ -24,7 +25,7 @@ inline smt::ProofFile mutant(const std::string& name, const std::string& from,
     EXPECT_NE(at, std::string::npos) << from;
     if (at != std::string::npos) text.replace(at, from.size(), to);
   }
-  return smt::parse_proof(text, name);
+  return parse_proof_file(text, name);
 }
 
 }  // namespace nimcert::testing

@@ -1,12 +1,12 @@
 // The exhaustive cube check: formula (4), Conjecture 1 and the P-positions hold for Manabe's
 // game, and the same check fails, with a hand-checkable counterexample, for Locke's game.
-#include "cube_check.hpp"
+#include "checks/cube_check.hpp"
 
 #include <gtest/gtest.h>
 
-#include "amalgamation.hpp"
-#include "manabe_claims.hpp"
-#include "nim.hpp"
+#include "claims/manabe_claims.hpp"
+#include "games/amalgamation.hpp"
+#include "games/nim.hpp"
 
 namespace nimcert {
 namespace {

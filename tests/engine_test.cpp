@@ -1,16 +1,16 @@
-// The Grundy engines: hand-checkable values from math.md, the fast engine against the
+// The Grundy engines: hand-checkable values from docs/mathematics.md, the fast engine against the
 // reference engine on every position of small cubes, and Nim against xor.
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "amalgamation.hpp"
-#include "cube_engine.hpp"
-#include "line_set.hpp"
-#include "mex.hpp"
-#include "nim.hpp"
-#include "reference_engine.hpp"
-#include "serial_nim.hpp"
+#include "base/mex.hpp"
+#include "engines/cube_engine.hpp"
+#include "engines/line_set.hpp"
+#include "engines/reference_engine.hpp"
+#include "games/amalgamation.hpp"
+#include "games/nim.hpp"
+#include "games/serial_nim.hpp"
 
 namespace nimcert {
 namespace {
@@ -139,7 +139,7 @@ TEST(ReferenceEngine, LockeCounterexample) {
   EXPECT_EQ(engine.grundy({0, 1, 2}), 4u);  // although 0 ^ 1 ^ 2 = 3
 }
 
-// math.md's table of G(x, y, 0) for x, y = 0..9.
+// docs/mathematics.md's table of G(x, y, 0) for x, y = 0..9.
 const Value kTwoHeapTable[10][10] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},       {1, 0, 3, 2, 5, 4, 7, 6, 9, 8},
     {2, 3, 0, 1, 7, 6, 4, 5, 11, 10},     {3, 2, 1, 0, 6, 7, 5, 4, 10, 11},

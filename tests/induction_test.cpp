@@ -9,17 +9,20 @@
 #include <filesystem>
 #include <set>
 
-#include "amalgamation.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
+#include "certificate/kinds/kinds.hpp"
+#include "checks/induction/check.hpp"
+#include "checks/proof_input.hpp"
 #include "command_support.hpp"
 #include "committed_proof.hpp"
-#include "game.hpp"
-#include "induction_check.hpp"
-#include "nim.hpp"
-#include "one_heap.hpp"
-#include "proof_file.hpp"
-#include "serial_nim.hpp"
-#include "z3_backend.hpp"
+#include "games/amalgamation.hpp"
+#include "games/game.hpp"
+#include "games/nim.hpp"
+#include "games/one_heap.hpp"
+#include "games/registry.hpp"
+#include "games/serial_nim.hpp"
+#include "lang/proof_file.hpp"
+#include "solve/z3_backend.hpp"
 
 namespace nimcert {
 namespace {
@@ -120,7 +123,7 @@ class InductionTest : public ::testing::Test {
 
 TEST_F(InductionTest, Formula4HoldsOnSmallDomains) {
   const InductionOutcome d = run("", "", {4, 8});
-  EXPECT_EQ(d.verdict, smt::Verdict::Holds);
+  EXPECT_EQ(d.verdict, Verdict::Holds);
   ASSERT_EQ(d.widths.size(), 2u);
   // (7) and (a) for 3 reductions and 6 merges, (b0), (b).
   EXPECT_EQ(d.widths[0].obligations.size(), 9u + 9u + 2u);
@@ -139,13 +142,13 @@ TEST_F(InductionTest, WithoutHintsCompletenessIsQuantifiedAndHolds) {
   ASSERT_NE(from, std::string::npos);
   const InductionOutcome d = run(text.substr(from, to - from), "", {4});
   EXPECT_FALSE(d.hinted);
-  EXPECT_EQ(d.verdict, smt::Verdict::Holds);
+  EXPECT_EQ(d.verdict, Verdict::Holds);
 }
 
 TEST_F(InductionTest, FormulaWithoutDeltaIsRefuted) {
   const InductionOutcome d = run("def formula4(x1, x2, x3) = x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)",
                                  "def formula4(x1, x2, x3) = x1 ^ x2 ^ x3", {4});
-  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+  EXPECT_EQ(d.verdict, Verdict::Fails);
   const ObligationOutcome* o = first_failure(d);
   ASSERT_NE(o, nullptr);
   EXPECT_EQ(o->name.rfind("(a) merge", 0), 0u) << o->name;
@@ -172,7 +175,7 @@ TEST_F(InductionTest, MissingWitnessHintIsRefuted) {
   // same t.  The half-heap move with low bit 0 may not.)
   const InductionOutcome d =
       run("  witness \"reduce x1\" t = 2 * (u(x1) ^ q(x1, x2, x3) ^ (v / 2))\n", "", {4});
-  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+  EXPECT_EQ(d.verdict, Verdict::Fails);
   const ObligationOutcome* o = first_failure(d);
   ASSERT_NE(o, nullptr);
   EXPECT_EQ(o->name.rfind("(b)", 0), 0u) << o->name;
@@ -185,7 +188,7 @@ TEST_F(InductionTest, MissingWitnessHintIsRefuted) {
 
 TEST_F(InductionTest, LockeMergeThresholdIsRefuted) {
   const InductionOutcome d = run("", "", {4}, 1);
-  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+  EXPECT_EQ(d.verdict, Verdict::Fails);
   const ObligationOutcome* o = first_failure(d);
   ASSERT_NE(o, nullptr);
   EXPECT_EQ(o->name.rfind("(a) merge", 0), 0u) << o->name;
@@ -216,7 +219,7 @@ induction "minimum-nim" "h_n = bitlen(n) for n < 2^w"
   widths 4 8
 end
 )proof";
-    const smt::ProofFile proof = smt::parse_proof(text, "split.proof");
+    const smt::ProofFile proof = parse_proof_file(text, "split.proof");
     const smt::InductionSpec& spec = proof.inductions.at(0);
     const auto game = make_game(spec.game.name, spec.game.parameters, proof.definitions);
     return check_induction(spec, proof.definitions, *game, {});
@@ -226,7 +229,7 @@ end
 TEST_F(CaseSplitTest, EveryCaseAndTheCoverHold) {
   const InductionOutcome d =
       run("  case d = v in 0..8\n  witness \"remove k\" k = x1 - ((1 << d) >> 1)");
-  EXPECT_EQ(d.verdict, smt::Verdict::Holds);
+  EXPECT_EQ(d.verdict, Verdict::Holds);
   EXPECT_EQ(d.case_split, "d = v in 0..8");
   ASSERT_EQ(d.widths.size(), 2u);
   // (7), (a), (b0), nine cases of (b), and the cover.
@@ -245,8 +248,8 @@ TEST_F(CaseSplitTest, CasesThatDoNotCoverAreRefuted) {
   // At w = 8, h_n reaches 8, so v = 6 and v = 7 fall outside 0..5.
   const InductionOutcome d =
       run("  case d = v in 0..5\n  witness \"remove k\" k = x1 - ((1 << d) >> 1)");
-  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
-  EXPECT_EQ(d.widths[0].verdict, smt::Verdict::Holds);  // w = 4: v < 4
+  EXPECT_EQ(d.verdict, Verdict::Fails);
+  EXPECT_EQ(d.widths[0].verdict, Verdict::Holds);  // w = 4: v < 4
   const ObligationOutcome* o = first_failure(d);
   ASSERT_NE(o, nullptr);
   EXPECT_EQ(o->name, "(b cases) 0 <= d <= 5 for every v < F");
@@ -260,7 +263,7 @@ TEST_F(CaseSplitTest, CasesThatDoNotCoverAreRefuted) {
 TEST_F(CaseSplitTest, AWrongHintInOneCaseIsRefuted) {
   // 2^d instead of 2^(d-1): for d >= 1 the follower n - (n - 2^d) = 2^d has h = d + 1.
   const InductionOutcome d = run("  case d = v in 0..8\n  witness \"remove k\" k = x1 - (1 << d)");
-  EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+  EXPECT_EQ(d.verdict, Verdict::Fails);
   const ObligationOutcome* o = first_failure(d);
   ASSERT_NE(o, nullptr);
   EXPECT_EQ(o->name.rfind("(b) d = ", 0), 0u) << o->name;
@@ -284,7 +287,7 @@ class LevineInductionTest : public ::testing::Test {
     return check_induction(at_w, proof.definitions, *game, {});
   }
   static void expect_all_unsat(const InductionOutcome& d) {
-    EXPECT_EQ(d.verdict, smt::Verdict::Holds);
+    EXPECT_EQ(d.verdict, Verdict::Holds);
     ASSERT_EQ(d.widths.size(), 1u);
     for (const auto& o : d.widths[0].obligations) {
       EXPECT_EQ(o.z3, smt::Answer::Unsat) << o.name;
@@ -295,7 +298,7 @@ class LevineInductionTest : public ::testing::Test {
   static ObligationOutcome refuted(const std::string& claim, const std::string& from,
                                    const std::string& to, unsigned w) {
     const InductionOutcome d = run(claim, from, to, w);
-    EXPECT_EQ(d.verdict, smt::Verdict::Fails);
+    EXPECT_EQ(d.verdict, Verdict::Fails);
     const ObligationOutcome* o = first_failure(d);
     return o ? *o : ObligationOutcome{};
   }
@@ -373,16 +376,16 @@ TEST(InductionParse, CaseSplit) {
       "def b(n) = (n >= 1) + (n >= 2)\nsequence \"s\" \"t\"\n  rule \"(n - 1) / 2\"\n  last 10\n"
       "  claim \"m\" \"t\": h == b(n)\nend\ninduction \"m\" \"t\"\n";
   const std::string hint = "  witness \"remove k\" k = x1 - d\n  widths 4\nend\n";
-  const smt::ProofFile f = smt::parse_proof(head + "  case d = v + 1 in 2..9\n" + hint, "c.proof");
+  const smt::ProofFile f = parse_proof_file(head + "  case d = v + 1 in 2..9\n" + hint, "c.proof");
   ASSERT_TRUE(f.inductions.at(0).split.has_value());
   EXPECT_EQ(f.inductions.at(0).split->name, "d");
   EXPECT_EQ(f.inductions.at(0).split->low, 2u);
   EXPECT_EQ(f.inductions.at(0).split->high, 9u);
   const std::string plain = "  witness \"remove k\" k = x1 - v\n  widths 4\nend\n";
-  EXPECT_FALSE(smt::parse_proof(head + plain, "c.proof").inductions.at(0).split.has_value());
+  EXPECT_FALSE(parse_proof_file(head + plain, "c.proof").inductions.at(0).split.has_value());
   auto error = [&](const std::string& text) {
     try {
-      smt::parse_proof(text, "c.proof");
+      parse_proof_file(text, "c.proof");
     } catch (const smt::ParseError& e) {
       return std::string(e.what());
     }
@@ -410,7 +413,7 @@ induction "parity" "not a formula"
 end
 )";
   try {
-    smt::parse_proof(text, "p.proof");
+    parse_proof_file(text, "p.proof");
     FAIL() << "accepted";
   } catch (const smt::ParseError& e) {
     EXPECT_NE(std::string(e.what()).find("p.proof:4:11: expected a claim of the form G == F"),

@@ -5,18 +5,21 @@
 
 #include <random>
 
-#include "evaluator.hpp"
-#include "lemma_check.hpp"
-#include "native_line.hpp"
-#include "proof_file.hpp"
-#include "z3_backend.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/proof_input.hpp"
+#include "eval/evaluator.hpp"
+#include "eval/native_line.hpp"
+#include "lang/proof_file.hpp"
+#include "solve/z3_backend.hpp"
 
-namespace nimcert::smt {
+namespace nimcert {
 namespace {
+
+using namespace smt;  // the language under test
 
 std::string parse_error(const std::string& text) {
   try {
-    parse_proof(text, "t.proof");
+    parse_proof_file(text, "t.proof");
   } catch (const ParseError& e) {
     return e.what();
   }
@@ -25,7 +28,7 @@ std::string parse_error(const std::string& text) {
 
 // The canonical form of the statement of a one-line lemma over a, b, c, d.
 std::string canonical(const std::string& expr) {
-  const ProofFile f = parse_proof(
+  const ProofFile f = parse_proof_file(
       "lemma \"l\" \"t\" vars a b c d prove " + expr + " widths 8 enumerate 0..1 end", "t.proof");
   return to_string(*f.lemmas.at(0).conclusion);
 }
@@ -67,7 +70,7 @@ TEST(Parser, ErrorsNameFileLineAndColumn) {
 // Each operator's Z3 translation against the C++ evaluator.
 void expect_translation_agrees(const std::string& expr, unsigned width,
                                const std::vector<std::vector<u128>>& assignments) {
-  const ProofFile f = parse_proof(
+  const ProofFile f = parse_proof_file(
       "lemma \"l\" \"t\" vars a b prove " + expr + " widths 8 enumerate 0..1 end", "t.proof");
   const ExprPtr e = f.lemmas[0].conclusion;
   const std::vector<u128> z3 = evaluate_with_z3(e, {"a", "b"}, width, assignments);
@@ -109,9 +112,9 @@ TEST(Parser, InductionTimeLimit) {
   const std::string head =
       "box \"b\" \"t\"\n  game nim(heaps = 2)\n  size 3\n  claim \"xor\" \"t\": G == x1 ^ x2\nend\n"
       "induction \"xor\" \"t\" ";
-  const ProofFile f = parse_proof(head + "timeout 250000 widths 4 end", "t.proof");
+  const ProofFile f = parse_proof_file(head + "timeout 250000 widths 4 end", "t.proof");
   EXPECT_EQ(f.inductions.at(0).timeout_ms, 250000u);
-  EXPECT_EQ(parse_proof(head + "widths 4 end", "t.proof").inductions.at(0).timeout_ms, 0u);
+  EXPECT_EQ(parse_proof_file(head + "widths 4 end", "t.proof").inductions.at(0).timeout_ms, 0u);
   EXPECT_EQ(parse_error(head + "timeout 0 widths 4 end"),
             "t.proof:6:29: expected a time limit in milliseconds, 1 to 3600000");
 }
@@ -139,7 +142,7 @@ TEST(Z3Translation, AgreesWithEvaluatorOnRandomWideValues) {
 }
 
 TEST(Z3Translation, QueryIsAConformingBenchmark) {
-  const ProofFile f = parse_proof(
+  const ProofFile f = parse_proof_file(
       "lemma \"l\" \"t\" vars a b prove a + b >= a widths 8 enumerate 0..1 end", "t.proof");
   const Query q = make_query({"a", "b"}, {}, f.lemmas[0].conclusion, 16, "test");
   EXPECT_NE(q.smt2.find("(set-info :smt-lib-version 2.6)"), std::string::npos);
@@ -161,7 +164,7 @@ def edges(x1, x2, x3) = edge(x1, x2) + edge(x2, x3) + edge(x1, x3)
 )";
 
 LemmaOutcome check_one(const std::string& text) {
-  const ProofFile f = parse_proof(std::string(kDefinitions) + text, "t.proof");
+  const ProofFile f = parse_proof_file(std::string(kDefinitions) + text, "t.proof");
   return check_lemma(f.lemmas.at(0), f.definitions, {10000, 2});
 }
 
@@ -259,7 +262,7 @@ void expect_line_agrees(const Program& program, const std::vector<std::uint64_t>
 
 TEST(Evaluator, LineEvaluationAgreesWithBatchEvaluation) {
   for (const char* term : kOperatorTerms) {
-    const ProofFile f = parse_proof(
+    const ProofFile f = parse_proof_file(
         std::string("lemma \"l\" \"t\" vars a b prove ") + term + " widths 8 enumerate 0..1 end",
         "t.proof");
     const Program program({"a", "b"}, {f.lemmas[0].conclusion});
@@ -269,7 +272,7 @@ TEST(Evaluator, LineEvaluationAgreesWithBatchEvaluation) {
       expect_line_agrees<std::uint64_t>(program, {a}, (1ull << 32) - 100, 200, term);
     }
   }
-  const ProofFile manabe = read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const ProofFile manabe = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
   std::size_t checked = 0;
   for (const LemmaSpec& lemma : manabe.lemmas) {
     const Program program(lemma.variables, {expand_lemma(lemma, manabe.definitions).implication});
@@ -294,7 +297,7 @@ TEST(NativeLine, AgreesWithBatchEvaluation) {
   for (const char* term : kOperatorTerms) terms += std::string(terms.empty() ? "" : ", ") + term;
   std::vector<ExprPtr> outputs;
   for (const char* term : kOperatorTerms) {
-    const ProofFile f = parse_proof(
+    const ProofFile f = parse_proof_file(
         std::string("lemma \"l\" \"t\" vars a b prove ") + term + " widths 8 enumerate 0..1 end",
         "t.proof");
     const Program program({"a", "b"}, {f.lemmas[0].conclusion});
@@ -313,7 +316,7 @@ TEST(NativeLine, AgreesWithBatchEvaluation) {
       }
     }
   }
-  const ProofFile manabe = read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const ProofFile manabe = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
   for (const LemmaSpec& lemma : manabe.lemmas) {
     if (lemma.label != "(18)") continue;
     const Program program(lemma.variables, {expand_lemma(lemma, manabe.definitions).implication});
@@ -329,7 +332,7 @@ TEST(NativeLine, AgreesWithBatchEvaluation) {
 // Machine code refutes the mutant (18) with the batch evaluator's counterexample; without a
 // compiler the enumeration falls back to the batch evaluator and says why.
 TEST(NativeLine, RefutesTheMutantAndFallsBackWithoutACompiler) {
-  const ProofFile manabe = read_proof(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  const ProofFile manabe = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
   const LemmaSpec* lemma18 = nullptr;
   for (const LemmaSpec& l : manabe.lemmas)
     if (l.label == "(18)") lemma18 = &l;
@@ -360,7 +363,7 @@ TEST(NativeLine, RefutesTheMutantAndFallsBackWithoutACompiler) {
 }
 
 TEST(Evaluator, ThirtyTwoBitLanesOnlyWhenNoValueCanReachTwoToThe32) {
-  const ProofFile f = parse_proof(
+  const ProofFile f = parse_proof_file(
       "lemma \"l\" \"t\" vars a b prove a * a * a * a + (b << 3) >= 0 widths 8 enumerate 0..1 end",
       "t.proof");
   const Program program({"a", "b"}, {f.lemmas[0].conclusion});
@@ -377,4 +380,4 @@ TEST(Lemmas, EnumerationOverflowIsUnknownNotHolds) {
 }
 
 }  // namespace
-}  // namespace nimcert::smt
+}  // namespace nimcert

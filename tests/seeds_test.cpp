@@ -1,22 +1,24 @@
 // The other seeds: Bouton's Nim, Levine's Maximum, Minimum and Serial Nim.  External data
-// (OEIS A025480 and A003987), the hand-checkable values of math.md, the two sequence
+// (OEIS A025480 and A003987), the hand-checkable values of docs/mathematics.md, the two sequence
 // algorithms against each other, and for each committed proof file a wrong variant of its
 // claim that the checker refutes with a counterexample.
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "box_check.hpp"
-#include "box_engine.hpp"
+#include "base/mex.hpp"
+#include "checks/box_check.hpp"
+#include "checks/named/named_checks.hpp"
+#include "checks/proof_input.hpp"
+#include "checks/sequence_check.hpp"
 #include "committed_proof.hpp"
-#include "mex.hpp"
-#include "nim.hpp"
-#include "one_heap.hpp"
-#include "proof_file.hpp"
-#include "sequence_check.hpp"
-#include "sequence_engine.hpp"
-#include "serial_nim.hpp"
-#include "window_mex.hpp"
+#include "engines/box_engine.hpp"
+#include "engines/sequence_engine.hpp"
+#include "engines/window_mex.hpp"
+#include "games/nim.hpp"
+#include "games/one_heap.hpp"
+#include "games/serial_nim.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 namespace {
@@ -25,7 +27,7 @@ using testing::committed;
 using testing::mutant;
 
 TEST(Oeis, A025480IsMaximumNimWithHalfRule) {
-  // A025480, offset 0 ("a(2n) = n, a(2n+1) = a(n)"), as listed in math.md.
+  // A025480, offset 0 ("a(2n) = n, a(2n+1) = a(n)"), as listed in docs/mathematics.md.
   const std::vector<std::uint32_t> a025480 = {0,  0, 1,  0, 2,  1, 3,  0, 4,  2, 5,  1, 6,  3,
                                               7,  0, 8,  4, 9,  2, 10, 5, 11, 1, 12, 6, 13, 3,
                                               14, 7, 15, 0, 16, 8, 17, 4, 18, 9, 19, 2};
@@ -34,7 +36,7 @@ TEST(Oeis, A025480IsMaximumNimWithHalfRule) {
 }
 
 TEST(Oeis, A003987IsTwoHeapNim) {
-  // n xor m read by antidiagonals, as listed in math.md.
+  // n xor m read by antidiagonals, as listed in docs/mathematics.md.
   const std::vector<Value> a003987 = {0, 1, 1, 2, 0, 2, 3, 3, 3, 3, 4, 2, 0, 2, 4,
                                       5, 5, 1, 1, 5, 5, 6, 4, 6, 0, 6, 4, 6, 7, 7,
                                       7, 7, 7, 7, 7, 7, 8, 6, 4, 6, 0, 6, 4, 6, 8};
@@ -186,17 +188,23 @@ TEST(Mutants, RightAssociativityFailsOnTheValuesOfAnotherGame) {
   // The values of three-heap Nim are not those of Serial Nim: the check must find a position
   // where [a1, a2, a3] differs from [a1, [a2, a3]] and report both sides.
   const SerialNim serial(3);
-  EXPECT_TRUE(right_associativity(serial, BoxValues(serial, 5)).holds);
-  const NamedCheck c = right_associativity(serial, BoxValues(Nim(3), 5));
+  auto right_associativity = [&](const BoxValues& values) {
+    return run_named_check(box_checks(), "right-associativity", BoxValuesOf{serial, values});
+  };
+  EXPECT_TRUE(right_associativity(BoxValues(serial, 5)).holds);
+  const NamedCheck c = right_associativity(BoxValues(Nim(3), 5));
   EXPECT_FALSE(c.holds);
   ASSERT_FALSE(c.counterexample.is_null());
   EXPECT_NE(c.counterexample["value"], c.counterexample["bracket_of_first_and_inner"]);
 }
 
-TEST(Mutants, WrongRuleBreaksTheRightAssociativityOfAnotherGame) {
-  // Nim is not Serial Nim: the right-associativity check refuses a game it does not speak of.
-  smt::BoxSpec spec = smt::parse_proof(committed("serial-nim.proof"), "s.proof").boxes.at(1);
-  spec.game.name = "nim";
+TEST(Mutants, RightAssociativityNeedsAGameOfHeaps) {
+  // The check reads the same game on two heaps: a one-heap game has none, and is refused.
+  smt::BoxSpec spec = parse_proof_file(committed("serial-nim.proof"), "s.proof").boxes.at(1);
+  spec.game.name = "maximum-nim";
+  spec.game.parameters = {{"rule", "n / 2"}};
+  spec.claims.clear();
+  spec.size = 4;
   EXPECT_THROW(check_box(spec, {}), std::invalid_argument);
 }
 

@@ -9,12 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "certificate.hpp"
+#include "base/memory_budget.hpp"
+#include "certificate/certificate.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/proof_input.hpp"
 #include "command_support.hpp"
-#include "cube_engine.hpp"
-#include "lemma_check.hpp"
-#include "memory_budget.hpp"
-#include "proof_file.hpp"
+#include "engines/cube_engine.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 namespace {
@@ -218,7 +219,7 @@ TEST_F(WorkflowTest, InterruptedCertifyLeavesNoFile) {
 }
 
 TEST(SecondSolver, Cvc5RunsAndRefutesAFalseLemma) {
-  smt::LemmaSpec lemma = smt::parse_proof(R"(lemma "false" "a ^ 1 == a"
+  smt::LemmaSpec lemma = parse_proof_file(R"(lemma "false" "a ^ 1 == a"
   vars a
   prove (a ^ 1) == a
   widths 8
@@ -227,16 +228,16 @@ end
 )",
                                           "inline.proof")
                              .lemmas[0];
-  const smt::LemmaOutcome o = smt::check_lemma(lemma, {});
+  const LemmaOutcome o = check_lemma(lemma, {});
   ASSERT_EQ(o.widths.size(), 1u);
   EXPECT_EQ(o.widths[0].answer, smt::Answer::Sat);
   EXPECT_EQ(o.widths[0].cvc5.answer, smt::Answer::Sat);
-  EXPECT_EQ(o.verdict, smt::Verdict::Fails);
+  EXPECT_EQ(o.verdict, Verdict::Fails);
   EXPECT_FALSE(smt::cvc5_version().empty());
 
-  smt::LemmaOptions missing;
+  CheckOptions missing;
   missing.cvc5_binary = "/nonexistent/cvc5";
-  EXPECT_THROW(smt::check_lemma(lemma, {}, missing), std::runtime_error);
+  EXPECT_THROW(check_lemma(lemma, {}, missing), std::runtime_error);
 }
 
 TEST(MemoryBudget, HugeCubeIsRefusedUpFrontWithTheEstimate) {

@@ -1,0 +1,101 @@
+// Building the certificate JSON (see certificate.hpp): the kinds' blocks in a fixed order,
+// the trust ledger, the verdict and the digest of the stable part.
+#include "certificate/certificate.hpp"
+
+#include <unistd.h>
+
+#include <build_info.hpp>
+#include <string>
+
+#include "base/sha256.hpp"
+#include "certificate/kinds/kinds.hpp"
+#include "certificate/trust_ledger.hpp"
+
+namespace nimcert {
+
+namespace {
+
+std::string host_name() {
+  char name[256] = {0};
+  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+}  // namespace
+
+nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run) {
+  nlohmann::ordered_json c;
+  c["format"] = "nimcert-certificate";
+  c["format_version"] = kCertificateFormatVersion;
+  c["nimcert_version"] = build::version;
+  c["solvers"] = {{"z3", {{"version", report.z3_version}, {"seed", report.z3_seed}}},
+                  {"cvc5", {{"version", report.cvc5_version}}},
+                  {"timeout_ms", report.timeout_ms}};
+  c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
+  c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
+                                                   {"parameters", report.game->parameters()}}
+                          : nlohmann::ordered_json();
+  nlohmann::ordered_json definitions = nlohmann::ordered_json::array();
+  for (const auto& [name, d] : report.proof.definitions)
+    definitions.push_back(
+        {{"name", name}, {"parameters", d.parameters}, {"body", smt::to_string(*d.body)}});
+  c["definitions"] = std::move(definitions);
+  c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
+  nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
+  for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l));
+  nlohmann::ordered_json boxes = nlohmann::ordered_json::array();
+  for (const auto& b : report.boxes) boxes.push_back(box_json(b));
+  c["boxes"] = std::move(boxes);
+  nlohmann::ordered_json sequences = nlohmann::ordered_json::array();
+  for (const auto& q : report.sequences) sequences.push_back(sequence_json(q));
+  c["sequences"] = std::move(sequences);
+  c["lemmas"] = std::move(lemmas);
+  nlohmann::ordered_json inductions = nlohmann::ordered_json::array();
+  for (const auto& d : report.inductions)
+    inductions.push_back(induction_json(d, report.cube ? &*report.cube : nullptr));
+  c["induction"] = std::move(inductions);
+  c["trust"] = trust_ledger(c);
+  c["verdict"] = verdict_name(report.verdict());
+  c["stable_sha256"] = stable_digest(c);
+  nlohmann::ordered_json lemma_seconds;
+  for (const auto& l : report.lemmas) {
+    nlohmann::ordered_json t;
+    for (const auto& w : l.widths) t["z3_w" + std::to_string(w.width)] = w.seconds;
+    t["enumeration"] = l.enumeration.seconds;
+    // Which evaluator enumerated: a machine without a compiler differs here, not in the verdict.
+    t["enumeration_engine"] = l.enumeration.native ? "native" : "batch";
+    if (!l.enumeration.engine_note.empty())
+      t["enumeration_engine_note"] = l.enumeration.engine_note;
+    lemma_seconds[l.label] = std::move(t);
+  }
+  nlohmann::ordered_json induction_seconds;
+  for (const auto& d : report.inductions)
+    for (const auto& w : d.widths)
+      for (const auto& o : w.obligations)
+        induction_seconds[d.claim]["w" + std::to_string(w.width)][o.name] = {
+            {"z3", o.seconds}, {"cvc5", o.cvc5.seconds}};
+  c["run"] = {{"git_commit", build::git_commit},
+              {"compiler", build::compiler},
+              {"host", host_name()},
+              {"seconds", run.seconds},
+              {"lemma_seconds", std::move(lemma_seconds)},
+              {"induction_seconds", std::move(induction_seconds)}};
+  return c;
+}
+
+nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate) {
+  certificate.erase("run");
+  return certificate;
+}
+
+std::string stable_digest(nlohmann::ordered_json certificate) {
+  certificate.erase("run");
+  certificate.erase("stable_sha256");
+  return Sha256::of(certificate_text(certificate));
+}
+
+std::string certificate_text(const nlohmann::ordered_json& certificate) {
+  return certificate.dump(2) + "\n";
+}
+
+}  // namespace nimcert

@@ -1,0 +1,44 @@
+// The entries walker (see entries.hpp): a table of the check kinds, each reading its own
+// block of the certificate (certificate/kinds/).
+#include "certificate/entries.hpp"
+
+#include <algorithm>
+
+#include "certificate/kinds/kinds.hpp"
+
+namespace nimcert {
+
+namespace {
+
+struct KindBlock {
+  const char* key;  // the certificate's key for the kind's block
+  void (*entries)(const Json& certificate, std::vector<Entry>& out);
+};
+
+// In the certificate's order.
+constexpr KindBlock kKinds[] = {
+    {"exhaustive", cube_entries}, {"boxes", box_entries},           {"sequences", sequence_entries},
+    {"lemmas", lemma_entries},    {"induction", induction_entries},
+};
+
+}  // namespace
+
+std::vector<Entry> entries_of(const Json& certificate) {
+  std::vector<Entry> out;
+  if (!certificate.is_object()) return out;
+  for (const KindBlock& k : kKinds)
+    if (certificate.contains(k.key)) k.entries(certificate, out);
+  return out;
+}
+
+std::vector<std::string> keys_outside_entries(const Json& certificate) {
+  std::vector<std::string> keys;
+  if (!certificate.is_object()) return keys;
+  for (const auto& [key, value] : certificate.items())
+    if (std::none_of(std::begin(kKinds), std::end(kKinds),
+                     [&](const KindBlock& k) { return key == k.key; }))
+      keys.push_back(key);
+  return keys;
+}
+
+}  // namespace nimcert

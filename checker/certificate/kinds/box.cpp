@@ -1,0 +1,40 @@
+// A box block's part of the certificate: the dense table, its claims and named checks.
+#include "certificate/kinds/kinds.hpp"
+
+namespace nimcert {
+
+Json box_json(const BoxReport& b) {
+  Json j;
+  j["name"] = b.name;
+  j["text"] = b.text;
+  j["game"] = b.game;
+  j["box"] = "[0," + std::to_string(b.size) + "]^" + std::to_string(b.heaps);
+  j["positions"] = b.positions;
+  j["table_encoding"] = "little-endian uint32 in lexicographic order of (x1, ..., xk)";
+  j["table_sha256"] = b.table_sha256;
+  j["max_value"] = b.max_value;
+  j["claims"] = claims_json(b.claims);
+  j["checks"] = checks_json(b.checks);
+  j["verdict"] = b.holds() ? "holds" : "fails";
+  return j;
+}
+
+void box_entries(const Json& c, std::vector<Entry>& out) {
+  if (!c.contains("boxes")) return;
+  for (const Json& b : c["boxes"]) {
+    const std::string block = "box " + b["name"].get<std::string>();
+    Json table = b;
+    table.erase("claims");
+    table.erase("checks");
+    out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
+    const Json claims_rest_on = {{"exhaustive",
+                                  {{"engine", "dense mex over the box (never reads the claim)"},
+                                   {"box", b["box"]},
+                                   {"positions", b["positions"]},
+                                   {"table_sha256", b["table_sha256"]}}}};
+    const Json checks_rest_on = {{"exhaustive", {{"box", b["box"]}}}};
+    claim_and_check_entries(block, b["claims"], b["checks"], claims_rest_on, checks_rest_on, out);
+  }
+}
+
+}  // namespace nimcert

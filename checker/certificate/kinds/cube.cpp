@@ -1,0 +1,42 @@
+// The cube's part of the certificate: the exhaustive table and its claims.
+#include "certificate/kinds/kinds.hpp"
+
+namespace nimcert {
+
+Json cube_report_json(const CubeReport& report) {
+  Json cube;
+  cube["N"] = report.n;
+  cube["positions"] = report.positions;
+  cube["table_encoding"] = "little-endian uint32 at index ((x*(N+1))+y)*(N+1)+z over [0,N]^3";
+  cube["table_sha256"] = report.table_sha256;
+  cube["max_value"] = report.max_value;
+  cube["claims"] = claims_json(report.claims);
+  cube["verdict"] = report.holds() ? "holds" : "fails";
+  return cube;
+}
+
+void cube_entries(const Json& c, std::vector<Entry>& out) {
+  if (!c.contains("exhaustive") || c["exhaustive"].is_null()) return;
+  const Json& cube = c["exhaustive"];
+  Json table = cube;
+  table.erase("claims");
+  out.push_back({Entry::Kind::Table, "exhaustive table", "", Json(), table, {}});
+  const std::string n = std::to_string(cube["N"].get<unsigned>());
+  const Json rests_on = {{"exhaustive",
+                          {{"engine", "exact mex sweep (never reads the claim)"},
+                           {"cube", "[0," + n + "]^3"},
+                           {"positions", cube["positions"]},
+                           {"table_sha256", cube["table_sha256"]}}}};
+  for (const Json& claim : cube["claims"]) {
+    const std::string id = "claim " + claim["name"].get<std::string>();
+    out.push_back({Entry::Kind::Claim,
+                   id,
+                   claim["status"],
+                   rests_on,
+                   claim,
+                   {{EntryRow::Kind::Claim, id + " on [0," + n + "]^3", claim["status"],
+                     null_or_dump(claim["counterexample"])}}});
+  }
+}
+
+}  // namespace nimcert

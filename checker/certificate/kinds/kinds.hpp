@@ -1,0 +1,51 @@
+// Each check kind's part of the certificate: how its report becomes JSON, and how the entries
+// walker (entries.hpp) reads that JSON back.  One file per kind under certificate/kinds/;
+// adding a kind means adding its file here and a row to the table in entries.cpp.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "certificate/entries.hpp"
+#include "checks/box_check.hpp"
+#include "checks/cube_check.hpp"
+#include "checks/induction/check.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/sequence_check.hpp"
+
+namespace nimcert {
+
+using Json = nlohmann::ordered_json;
+
+Json cube_report_json(const CubeReport& report);     // kinds/cube.cpp
+Json box_json(const BoxReport& box);                 // kinds/box.cpp
+Json sequence_json(const SequenceReport& sequence);  // kinds/sequence.cpp
+Json lemma_json(const LemmaOutcome& lemma);          // kinds/lemma.cpp
+// The cube, when there is one, supplies the exhaustive result for the same claim.
+Json induction_json(const InductionOutcome& induction,
+                    const CubeReport* cube);  // kinds/induction.cpp
+
+// The entries of each kind, read from the whole certificate (solver versions live outside
+// the kinds' own blocks).
+void cube_entries(const Json& certificate, std::vector<Entry>& out);
+void box_entries(const Json& certificate, std::vector<Entry>& out);
+void sequence_entries(const Json& certificate, std::vector<Entry>& out);
+void lemma_entries(const Json& certificate, std::vector<Entry>& out);
+void induction_entries(const Json& certificate, std::vector<Entry>& out);
+
+// Pieces several kinds write the same way (kinds/parts.cpp).
+Json position_json(const Position& p);
+Json counterexample_json(const Counterexample& cx);
+Json claims_json(const std::vector<ClaimOutcome>& claims);
+Json checks_json(const std::vector<NamedCheck>& checks);
+// The check's own note and cvc5's, in one string.
+std::string joined_note(const std::string& note, const std::string& cvc5_note);
+// A value as a report shows it: empty for null, else its JSON text.
+std::string null_or_dump(const Json& j);
+// The entries of a block's claims and named checks (boxes and sequences), "BLOCK: claim X" and
+// "BLOCK: CHECK", each with what it rests on.
+void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
+                             const Json& claims_rest_on, const Json& checks_rest_on,
+                             std::vector<Entry>& out);
+
+}  // namespace nimcert

@@ -1,0 +1,88 @@
+// A lemma's part of the certificate: each width's solver answers and the enumeration.
+#include <fmt/format.h>
+
+#include "base/sha256.hpp"
+#include "certificate/kinds/kinds.hpp"
+
+namespace nimcert {
+
+Json lemma_json(const LemmaOutcome& lemma) {
+  auto assignment = [&](auto value_of) {
+    Json a;
+    for (std::size_t i = 0; i < lemma.variables.size(); ++i) a[lemma.variables[i]] = value_of(i);
+    return a;
+  };
+  Json j;
+  j["label"] = lemma.label;
+  j["text"] = lemma.text;
+  j["variables"] = lemma.variables;
+  j["statement"] = lemma.statement;
+  Json widths = Json::array();
+  for (const WidthOutcome& w : lemma.widths) {
+    Json o;
+    o["width"] = w.width;
+    o["domain"] = "every variable < 2^" + std::to_string(w.width);
+    o["smt2_sha256"] = Sha256::of(w.smt2);
+    o["z3"] = smt::answer_name(w.answer);
+    o["cvc5"] = smt::answer_name(w.cvc5.answer);
+    o["counterexample"] = w.counterexample ? assignment([&](std::size_t i) {
+      return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
+    })
+                                           : Json();
+    if (const std::string note = joined_note(w.note, w.cvc5.note); !note.empty()) o["note"] = note;
+    widths.push_back(std::move(o));
+  }
+  j["smt"] = std::move(widths);
+  const EnumerationOutcome& e = lemma.enumeration;
+  Json en;
+  en["range"] = {e.low, e.high};
+  en["cases"] = e.cases;
+  en["verdict"] = verdict_name(e.verdict);
+  en["counterexample"] =
+      e.counterexample ? assignment([&](std::size_t i) { return (*e.counterexample)[i]; }) : Json();
+  if (!e.note.empty()) en["note"] = e.note;
+  j["enumeration"] = std::move(en);
+  j["verdict"] = verdict_name(lemma.verdict);
+  return j;
+}
+
+namespace {
+
+std::string status_of_answer(const Json& answer) {
+  if (answer == "unsat") return "holds";
+  if (answer == "sat") return "fails";
+  return "unknown";
+}
+
+}  // namespace
+
+void lemma_entries(const Json& c, std::vector<Entry>& out) {
+  for (const Json& lemma : c["lemmas"]) {
+    const std::string label = lemma["label"];
+    Entry e{Entry::Kind::Lemma, "lemma " + label, lemma["verdict"], Json(), lemma, {}};
+    Json z3 = Json::object(), cvc5 = z3;
+    for (const Json& w : lemma["smt"]) {
+      const std::string width = "w" + std::to_string(w["width"].get<unsigned>());
+      z3[width] = w["z3"];
+      cvc5[width] = w["cvc5"];
+      const std::string note = w.value("note", std::string());
+      const std::string cx = null_or_dump(w["counterexample"]);
+      for (const char* solver : {"z3", "cvc5"})
+        e.rows.push_back({EntryRow::Kind::Solver,
+                          fmt::format("lemma {}: {} {}", label, solver, width),
+                          status_of_answer(w[solver]), cx.empty() ? note : cx});
+    }
+    const Json& en = lemma["enumeration"];
+    e.rows.push_back({EntryRow::Kind::Enumeration,
+                      fmt::format("lemma {}: enumeration [{},{}]", label, en["range"][0].dump(),
+                                  en["range"][1].dump()),
+                      en["verdict"], null_or_dump(en["counterexample"]) + en.value("note", "")});
+    e.rests_on = {{"z3", {{"version", c["solvers"]["z3"]["version"]}, {"answers", z3}}},
+                  {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
+                  {"enumeration",
+                   {{"range", en["range"]}, {"cases", en["cases"]}, {"verdict", en["verdict"]}}}};
+    out.push_back(std::move(e));
+  }
+}
+
+}  // namespace nimcert

@@ -1,0 +1,45 @@
+// A sequence block's part of the certificate: the digests of g and h, its claims and named
+// checks.
+#include "certificate/kinds/kinds.hpp"
+
+namespace nimcert {
+
+Json sequence_json(const SequenceReport& q) {
+  Json j;
+  j["name"] = q.name;
+  j["text"] = q.text;
+  j["rule"] = q.rule;
+  j["range"] = {0, q.last};
+  j["g_sha256"] = q.g_sha256;
+  j["h_sha256"] = q.h_sha256;
+  j["encoding"] =
+      "g_n (Maximum Nim, recurrence (1)) and h_n (Minimum Nim) as little-endian uint32, n = "
+      "0..last";
+  Json claims = claims_json(q.claims);
+  for (auto& c : claims)
+    if (q.claim_counterexamples.contains(c["name"].get<std::string>()))
+      c["counterexample"] = q.claim_counterexamples[c["name"].get<std::string>()];
+  j["claims"] = std::move(claims);
+  j["checks"] = checks_json(q.checks);
+  j["verdict"] = q.holds() ? "holds" : "fails";
+  return j;
+}
+
+void sequence_entries(const Json& c, std::vector<Entry>& out) {
+  if (!c.contains("sequences")) return;
+  for (const Json& q : c["sequences"]) {
+    const std::string block = "sequence " + q["name"].get<std::string>();
+    Json table = q;
+    table.erase("claims");
+    table.erase("checks");
+    out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
+    const Json rests_on = {{"recurrences",
+                            {{"rule", q["rule"]},
+                             {"range", q["range"]},
+                             {"g_sha256", q["g_sha256"]},
+                             {"h_sha256", q["h_sha256"]}}}};
+    claim_and_check_entries(block, q["claims"], q["checks"], rests_on, rests_on, out);
+  }
+}
+
+}  // namespace nimcert

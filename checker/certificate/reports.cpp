@@ -1,0 +1,129 @@
+// JUnit XML and Markdown reports (see reports.hpp).
+#include "certificate/reports.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "certificate/entries.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string markdown_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<CheckRow> check_rows(const Json& c) {
+  std::vector<CheckRow> rows;
+  const std::string suite = c["proof"]["file"];
+  for (const Entry& e : entries_of(c))
+    for (const EntryRow& r : e.rows) rows.push_back({suite, r.name, r.status, r.detail, r.kind});
+  return rows;
+}
+
+std::vector<CheckRow> drift_rows(const std::string& suite, const std::vector<Drift>& drift,
+                                 const std::string& regenerate) {
+  std::vector<CheckRow> rows;
+  for (const Drift& d : drift)
+    rows.push_back({suite, fmt::format("drift: {} {}", drift_kind_name(d.kind), d.check), "drift",
+                    d.detail + (d.detail.empty() ? "" : "; ") + "regenerate with: " + regenerate});
+  return rows;
+}
+
+std::string junit_xml(const std::vector<CheckRow>& rows) {
+  std::map<std::string, std::vector<const CheckRow*>> suites;
+  std::vector<std::string> order;
+  for (const CheckRow& r : rows) {
+    if (!suites.count(r.suite)) order.push_back(r.suite);
+    suites[r.suite].push_back(&r);
+  }
+  std::size_t failures = 0;
+  for (const CheckRow& r : rows) failures += r.status != "holds";
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  xml += fmt::format("<testsuites name=\"nimcert\" tests=\"{}\" failures=\"{}\">\n", rows.size(),
+                     failures);
+  for (const std::string& suite : order) {
+    std::size_t suite_failures = 0;
+    for (const CheckRow* r : suites[suite]) suite_failures += r->status != "holds";
+    xml += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\">\n",
+                       xml_escape(suite), suites[suite].size(), suite_failures);
+    for (const CheckRow* r : suites[suite]) {
+      xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(suite),
+                         xml_escape(r->name));
+      if (r->status == "holds") {
+        xml += "/>\n";
+      } else {
+        xml += fmt::format(">\n      <failure type=\"{}\" message=\"{}\"/>\n    </testcase>\n",
+                           r->status,
+                           xml_escape(r->status + (r->detail.empty() ? "" : ": ") + r->detail));
+      }
+    }
+    xml += "  </testsuite>\n";
+  }
+  xml += "</testsuites>\n";
+  return xml;
+}
+
+std::string markdown_summary(const std::vector<CheckRow>& rows, const std::string& verdict_line) {
+  std::size_t holding = 0;
+  for (const CheckRow& r : rows) holding += r.status == "holds";
+  std::string md = "## nimcert\n\n";
+  md += fmt::format("**{}**\n\n{} of {} checks hold.\n\n", markdown_escape(verdict_line), holding,
+                    rows.size());
+  std::string failing;
+  for (const CheckRow& r : rows)
+    if (r.status != "holds")
+      failing += fmt::format("| {} | {} | {} | {} |\n", markdown_escape(r.suite),
+                             markdown_escape(r.name), r.status, markdown_escape(r.detail));
+  if (!failing.empty())
+    md += "| proof | check | status | detail |\n|---|---|---|---|\n" + failing + "\n";
+  md += "<details><summary>All checks</summary>\n\n| proof | check | status |\n|---|---|---|\n";
+  for (const CheckRow& r : rows)
+    md += fmt::format("| {} | {} | {} |\n", markdown_escape(r.suite), markdown_escape(r.name),
+                      r.status);
+  md += "\n</details>\n";
+  return md;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,108 @@
+// Checking box blocks (see box_check.hpp).
+#include "checks/box_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "base/sha256.hpp"
+#include "checks/named/named_checks.hpp"
+#include "engines/box_engine.hpp"
+#include "eval/evaluator.hpp"
+#include "games/registry.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The first index in canonical order where the claim is false, or positions() if none.
+std::uint64_t first_failure(const smt::Program& claim, const BoxValues& box) {
+  constexpr std::size_t kBatch = 1024;
+  const std::size_t k = box.heaps();
+  std::vector<std::vector<std::uint64_t>> lanes(k + 1, std::vector<std::uint64_t>(kBatch));
+  std::vector<const std::uint64_t*> inputs;
+  for (const auto& l : lanes) inputs.push_back(l.data());
+  std::vector<std::uint64_t> result(kBatch);
+  std::vector<std::uint64_t*> outputs = {result.data()};
+  for (std::uint64_t start = 0; start < box.positions(); start += kBatch) {
+    const std::size_t n =
+        static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, box.positions() - start));
+    Position p = box.position(start);
+    for (std::size_t j = 0; j < n; ++j) {
+      for (std::size_t h = 0; h < k; ++h) lanes[h][j] = p[h];
+      lanes[k][j] = box.values()[start + j];
+      for (std::size_t h = k; h-- > 0;) {
+        if (p[h] < box.size()) {
+          ++p[h];
+          break;
+        }
+        p[h] = 0;
+      }
+    }
+    if (!claim.run<std::uint64_t>(n, inputs, outputs))
+      throw std::runtime_error("a claim's value exceeded 64 bits");
+    for (std::size_t j = 0; j < n; ++j)
+      if (result[j] == 0) return start + j;
+  }
+  return box.positions();
+}
+
+Counterexample explain(const Game& game, const BoxValues& box, const Position& p,
+                       const std::optional<smt::Program>& formula) {
+  Counterexample cx;
+  cx.position = p;
+  cx.grundy = box.at(p);
+  if (formula) {
+    std::vector<std::uint64_t> input(p.begin(), p.end()), out;
+    input.push_back(0);
+    if (formula->run_one<std::uint64_t>(input, out)) cx.claimed = static_cast<Value>(out[0]);
+  }
+  game.for_each_follower(p, [&](const Position& y) { cx.followers.push_back({y, box.at(y)}); });
+  return cx;
+}
+
+}  // namespace
+
+bool BoxReport::holds() const {
+  return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; }) &&
+         std::all_of(checks.begin(), checks.end(), [](const NamedCheck& c) { return c.holds; });
+}
+
+BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
+  const auto game = make_game(spec.game, definitions);
+  const BoxValues box(*game, spec.size);
+  BoxReport r;
+  r.name = spec.name;
+  r.text = spec.text;
+  r.game = {{"name", game->name()}, {"parameters", game->parameters()}};
+  r.size = spec.size;
+  r.heaps = box.heaps();
+  r.positions = box.positions();
+  Sha256 digest;
+  digest.update_le32(box.values());
+  r.table_sha256 = digest.hex_digest();
+  for (Value v : box.values()) r.max_value = std::max(r.max_value, v);
+  const auto variables = smt::claim_variables(box.heaps());
+  for (const smt::ClaimSpec& c : spec.claims) {
+    const smt::Program claim(variables, {smt::expand(c.statement, definitions)});
+    std::optional<smt::Program> formula;
+    if (const smt::ExprPtr f = smt::formula_of(c))
+      formula.emplace(variables, std::vector<smt::ExprPtr>{smt::expand(f, definitions)});
+    ClaimOutcome o;
+    o.name = c.name;
+    o.text = c.text;
+    o.statement = smt::to_string(*c.statement);
+    const std::uint64_t at = first_failure(claim, box);
+    o.holds = at == box.positions();
+    if (!o.holds) o.counterexample = explain(*game, box, box.position(at), formula);
+    r.claims.push_back(std::move(o));
+  }
+  for (const std::string& check : spec.checks)
+    r.checks.push_back(run_named_check(box_checks(), check, BoxValuesOf{*game, box}));
+  return r;
+}
+
+}  // namespace nimcert

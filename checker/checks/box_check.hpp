@@ -1,0 +1,33 @@
+// The exhaustive check of a `box` block: every claim at every position of [0,B]^k, and the
+// named structural checks a block asks for.
+//
+// Values come from the dense box engine, which never sees a claim.  A failing claim reports
+// its first position in canonical order with the true value, the claimed value and every
+// follower with its value, as the cube check does.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "base/outcome.hpp"
+#include "lang/proof_file.hpp"
+
+namespace nimcert {
+
+struct BoxReport {
+  std::string name, text;
+  nlohmann::ordered_json game;  // name and parameters
+  Heap size = 0;
+  std::size_t heaps = 0;
+  std::uint64_t positions = 0;
+  std::string table_sha256;  // values as little-endian uint32 in canonical order
+  Value max_value = 0;
+  std::vector<ClaimOutcome> claims;
+  std::vector<NamedCheck> checks;
+  bool holds() const;
+};
+
+BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions);
+
+}  // namespace nimcert

@@ -1,0 +1,103 @@
+// Solving and confirming the induction step's obligations (see check.hpp).
+#include "checks/induction/check.hpp"
+
+#include <fmt/format.h>
+
+#include "checks/induction/confirm.hpp"
+#include "solve/z3_backend.hpp"
+
+namespace nimcert {
+
+namespace {
+
+// The game's moves, or an error when it has no symbolic encoding.
+std::vector<SymbolicMove> moves_of(const Game& game) {
+  std::vector<SymbolicMove> moves = game.symbolic_moves();
+  if (moves.empty())
+    throw std::invalid_argument(game.describe() + " has no symbolic move encoding");
+  return moves;
+}
+
+// One obligation solved, re-checked and, when refuted, confirmed by the game.
+ObligationOutcome solve_obligation(const smt::InductionSpec& spec, const Obligation& o, unsigned w,
+                                   const smt::Program& f, const Game& game, const Solvers& solvers,
+                                   unsigned timeout_ms) {
+  ObligationOutcome r;
+  r.name = o.name;
+  const std::optional<smt::Program> statement = obligation_statement(o);
+  const SolvedQuery solved = solve_and_recheck(
+      obligation_query(spec, o, w), statement ? &*statement : nullptr, solvers, timeout_ms);
+  r.z3 = solved.z3;
+  r.cvc5 = solved.cvc5;
+  r.note = solved.note;
+  r.seconds = solved.seconds;
+  r.smt2 = solved.smt2;
+  if (solved.model) r.counterexample = confirm_with_game(o, *solved.model, f, game, r.note);
+  return r;
+}
+
+}  // namespace
+
+smt::Query obligation_query(const smt::InductionSpec& spec, const Obligation& o, unsigned w) {
+  return smt::make_query(o.variables, o.hypotheses, o.conclusion, w,
+                         fmt::format("nimcert induction {} {} at width {}", spec.claim, o.name, w),
+                         o.existentials);
+}
+
+std::vector<std::pair<std::string, smt::Query>> induction_queries(
+    const smt::InductionSpec& spec, const smt::Definitions& definitions, const Game& game,
+    unsigned w, const std::string& file) {
+  const std::vector<SymbolicMove> moves = moves_of(game);
+  const InductionStep step = resolve_step(moves, game.heap_count(), spec, definitions, file);
+  std::vector<std::pair<std::string, smt::Query>> out;
+  for (const Obligation& o : induction_obligations(step, w))
+    out.emplace_back(o.name, obligation_query(spec, o, w));
+  return out;
+}
+
+InductionOutcome check_induction(const smt::InductionSpec& spec,
+                                 const smt::Definitions& definitions, const Game& game,
+                                 const CheckOptions& options, const std::string& file) {
+  InductionOutcome out;
+  out.claim = spec.claim;
+  out.text = spec.text;
+  out.value = smt::to_string(*spec.value);
+  out.hinted = !spec.hints.empty();
+  out.timeout_ms = spec.timeout_ms;
+  const std::vector<SymbolicMove> moves = moves_of(game);
+  for (const SymbolicMove& m : moves) out.moves.push_back(m.name);
+  for (const smt::WitnessHint& h : spec.hints) {
+    std::string s = h.move;
+    for (const auto& [name, e] : h.parameters) s += " " + name + " = " + smt::to_string(*e);
+    out.hints.push_back(s);
+  }
+  if (spec.split)
+    out.case_split =
+        fmt::format("{} = {} in {}..{}", spec.split->name, smt::to_string(*spec.split->expr),
+                    spec.split->low, spec.split->high);
+  const InductionStep step = resolve_step(moves, game.heap_count(), spec, definitions, file);
+  const smt::Program f(position_variables(game.heap_count()), {step.value});
+  const BothSolvers real(options.cvc5_binary);
+  const Solvers& solvers = solvers_of(options, real);
+  const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
+
+  Verdict all = Verdict::Holds;
+  for (unsigned w : spec.widths) {
+    InductionWidth width;
+    width.width = w;
+    bool unsat = true, fails = false;
+    for (const Obligation& o : induction_obligations(step, w)) {
+      ObligationOutcome r = solve_obligation(spec, o, w, f, game, solvers, timeout_ms);
+      unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
+      fails = fails || r.counterexample.has_value();
+      width.obligations.push_back(std::move(r));
+    }
+    width.verdict = unsat ? Verdict::Holds : fails ? Verdict::Fails : Verdict::Unknown;
+    all = conjunction(all, width.verdict);
+    out.widths.push_back(std::move(width));
+  }
+  out.verdict = all;
+  return out;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,61 @@
+// Checking the induction step: each obligation of obligations.hpp solved by Z3 and replayed
+// by cvc5 at each width, and every counterexample confirmed in C++ (confirm.hpp).
+//
+// The conclusion "G = F on D_w" is drawn only when every obligation at that width is unsat
+// for both solvers; a width with a confirmed counterexample fails; anything else (a time
+// limit, a disagreement, a model that does not re-check) is unknown.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/outcome.hpp"
+#include "checks/induction/obligations.hpp"
+#include "checks/solve_and_recheck.hpp"
+#include "games/game.hpp"
+
+namespace nimcert {
+
+struct ObligationOutcome {
+  std::string name;
+  smt::Answer z3 = smt::Answer::Unknown;
+  smt::SecondOpinion cvc5;
+  std::string smt2;  // the benchmark, :status set to Z3's answer
+  std::string note;
+  std::optional<nlohmann::ordered_json> counterexample;  // confirmed in C++
+  double seconds = 0;
+};
+
+struct InductionWidth {
+  unsigned width = 0;
+  std::vector<ObligationOutcome> obligations;
+  Verdict verdict = Verdict::Unknown;  // holds: G = F on D_w
+};
+
+struct InductionOutcome {
+  std::string claim, text, value;  // value: F, canonical
+  bool hinted = false;             // (b) posed with the proof's witness hints
+  std::vector<std::string> moves;  // the game's move kinds
+  std::vector<std::string> hints;  // canonical text of each hint
+  std::string case_split;          // "d = E in lo..hi" when (b) is split, else empty
+  unsigned timeout_ms = 0;         // the proof file's own limit per query, 0 = the run's
+  std::vector<InductionWidth> widths;
+  Verdict verdict = Verdict::Unknown;
+};
+
+// The query of one obligation, as check_induction poses it (and export-smt2 writes it).
+smt::Query obligation_query(const smt::InductionSpec& spec, const Obligation& o, unsigned w);
+
+// The queries of every obligation at width w, named, as check_induction poses them.
+std::vector<std::pair<std::string, smt::Query>> induction_queries(
+    const smt::InductionSpec& spec, const smt::Definitions& definitions, const Game& game,
+    unsigned w, const std::string& file);
+
+// `file` names the proof file in messages about its hints.
+InductionOutcome check_induction(const smt::InductionSpec& spec,
+                                 const smt::Definitions& definitions, const Game& game,
+                                 const CheckOptions& options, const std::string& file = "");
+
+}  // namespace nimcert

@@ -1,0 +1,118 @@
+// Confirming induction counterexamples (see confirm.hpp).
+#include "checks/induction/confirm.hpp"
+
+#include <limits>
+
+#include "engines/reference_engine.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using smt::u128;
+using Json = nlohmann::ordered_json;
+
+// Positions small enough to list every follower, and to compute G by the reference engine.
+constexpr u128 kMaxEnumeratedStones = 1u << 16;
+constexpr u128 kMaxReferenceStones = 64;
+
+Json number_json(u128 v) {
+  if (v <= std::numeric_limits<std::uint64_t>::max()) return static_cast<std::uint64_t>(v);
+  return smt::u128_to_string(v);
+}
+
+Json heaps_json(const std::vector<u128>& heaps) {
+  Json a = Json::array();
+  for (u128 h : heaps) a.push_back(number_json(h));
+  return a;
+}
+
+// The claimed value F at a position, by the C++ evaluator.
+std::optional<u128> value_at(const smt::Program& f, const std::vector<u128>& heaps) {
+  std::vector<u128> out;
+  if (!f.run_one<u128>(heaps, out)) return std::nullopt;
+  return out[0];
+}
+
+}  // namespace
+
+std::optional<smt::Program> obligation_statement(const Obligation& o) {
+  if (!o.existentials.empty()) return std::nullopt;
+  smt::ExprPtr premise = o.hypotheses[0];
+  for (std::size_t i = 1; i < o.hypotheses.size(); ++i)
+    premise = smt::make_node(smt::Op::And, {premise, o.hypotheses[i]});
+  return smt::Program(o.variables, {smt::make_node(smt::Op::Implies, {premise, o.conclusion})});
+}
+
+std::optional<Json> confirm_with_game(const Obligation& o, const std::map<std::string, u128>& model,
+                                      const smt::Program& f, const Game& game, std::string& note) {
+  const std::size_t heaps = game.heap_count();
+  std::vector<u128> input, position;
+  for (const std::string& v : o.variables) input.push_back(model.at(v));
+  position.assign(input.begin(), input.begin() + static_cast<long>(heaps));
+  Json cx;
+  cx["position"] = heaps_json(position);
+  Json parameters = Json::object();
+  for (std::size_t i = heaps; i < o.variables.size(); ++i)
+    parameters[o.variables[i]] = number_json(input[i]);
+  cx["parameters"] = parameters;
+  const auto f_here = value_at(f, position);
+  cx["F"] = f_here ? number_json(*f_here) : Json();
+  u128 stones = 0;
+  for (u128 h : position) stones += h;
+  if (stones > kMaxEnumeratedStones) {
+    if (!o.existentials.empty()) {
+      note = "the position is too large to list its followers, so the model is not confirmed";
+      return std::nullopt;
+    }
+    cx["confirmed_by"] = "the C++ evaluator (the position is too large to list its followers)";
+    return cx;
+  }
+  // The followers by the game's own enumeration, with F at each.
+  Position p = Position::zeros(heaps);
+  for (std::size_t i = 0; i < heaps; ++i) p[i] = static_cast<Heap>(position[i]);
+  Json followers = Json::array();
+  const std::optional<u128> target =
+      o.move ? f_here : std::optional<u128>(model.count("v") ? model.at("v") : 0);
+  bool reached = false;
+  game.for_each_follower(p, [&](const Position& y) {
+    std::vector<u128> heaps_of_y(y.begin(), y.end());
+    const auto f_there = value_at(f, heaps_of_y);
+    if (f_there && target && *f_there == *target) {
+      reached = true;
+      followers.push_back({{"position", heaps_json(heaps_of_y)}, {"F", number_json(*f_there)}});
+    }
+  });
+  if (stones <= kMaxReferenceStones) {
+    ReferenceEngine reference(game);
+    cx["grundy"] = reference.grundy(p);
+  }
+  switch (o.kind) {
+    case Obligation::Kind::NoEqualFollower:
+      cx["followers_with_F_equal"] = followers;
+      if (!reached) {
+        note =
+            "the follower enumeration finds no follower with the same F: the move encoding "
+            "disagrees with the game";
+        return std::nullopt;
+      }
+      cx["confirmed_by"] = "the C++ evaluator and the game's follower enumeration";
+      break;
+    case Obligation::Kind::Completeness:
+      cx["followers_reaching_v"] = followers;
+      if (!o.existentials.empty() && reached) {
+        note = "a follower reaches v, so the solver's model is spurious";
+        return std::nullopt;
+      }
+      cx["confirmed_by"] =
+          reached ? "the C++ evaluator: no witness hint reaches v, although a follower does (the "
+                    "hints are incomplete)"
+                  : "the game's follower enumeration: no follower reaches v, so F is not the mex";
+      break;
+    default:
+      cx["confirmed_by"] = "the C++ evaluator";
+  }
+  return cx;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,252 @@
+// Generating the induction step's obligations (see obligations.hpp), one function per
+// obligation of the argument.
+#include "checks/induction/obligations.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace nimcert {
+
+namespace {
+
+using smt::ExprPtr;
+using smt::Op;
+
+ExprPtr var(const std::string& name) { return smt::make_var(name); }
+ExprPtr node(Op op, std::vector<ExprPtr> args) { return smt::make_node(op, std::move(args)); }
+
+ExprPtr sum_of(const std::vector<ExprPtr>& heaps) {
+  ExprPtr s = heaps[0];
+  for (std::size_t i = 1; i < heaps.size(); ++i) s = node(Op::Add, {s, heaps[i]});
+  return s;
+}
+
+// (7): stones plus nonempty heaps (of the heaps given).
+ExprPtr rank_of(const std::vector<ExprPtr>& heaps) {
+  ExprPtr r = sum_of(heaps);
+  for (const ExprPtr& h : heaps) r = node(Op::Add, {r, node(Op::Gt, {h, smt::make_const(0)})});
+  return r;
+}
+
+// e < 2^w, written so that it holds for any w: (e >> w) == 0.
+ExprPtr below_power(const ExprPtr& e, unsigned w) {
+  return node(Op::Eq, {node(Op::Shr, {e, smt::make_const(w)}), smt::make_const(0)});
+}
+
+ExprPtr disjunction(const std::vector<ExprPtr>& parts) {
+  ExprPtr c = parts[0];
+  for (std::size_t i = 1; i < parts.size(); ++i) c = node(Op::Or, {c, parts[i]});
+  return c;
+}
+
+std::vector<std::string> heap_names(const InductionStep& step) {
+  return position_variables(step.heaps);
+}
+
+std::vector<ExprPtr> heap_vars(const InductionStep& step) {
+  std::vector<ExprPtr> x;
+  for (const std::string& name : heap_names(step)) x.push_back(var(name));
+  return x;
+}
+
+// D_w: x1 + ... + xk < 2^w.
+ExprPtr domain(const InductionStep& step, unsigned w) {
+  return below_power(sum_of(heap_vars(step)), w);
+}
+
+// The follower a move leads to, given its parameters: its heaps, and F there.
+struct Follower {
+  std::vector<ExprPtr> heaps;
+  ExprPtr value;
+};
+Follower follower(const InductionStep& step, const SymbolicMove& m,
+                  const std::map<std::string, ExprPtr>& params) {
+  const std::vector<std::string> x = heap_names(step);
+  std::map<std::string, ExprPtr> heaps_of_y;
+  Follower y;
+  for (std::size_t i = 0; i < step.heaps; ++i) {
+    y.heaps.push_back(smt::substitute(m.result[i], params));
+    heaps_of_y[x[i]] = y.heaps.back();
+  }
+  y.value = smt::substitute(step.value, heaps_of_y);
+  return y;
+}
+
+// "the move is legal with these parameters and reaches v".
+ExprPtr reaches(const InductionStep& step, const SymbolicMove& m,
+                const std::map<std::string, ExprPtr>& params) {
+  return node(Op::And, {smt::substitute(m.guard, params),
+                        node(Op::Eq, {follower(step, m, params).value, var("v")})});
+}
+
+// The obligation over X and the move's parameters, under D_w and the move's guard.
+Obligation about_move(const InductionStep& step, const SymbolicMove& m, unsigned w) {
+  Obligation o;
+  o.variables = heap_names(step);
+  o.variables.insert(o.variables.end(), m.parameters.begin(), m.parameters.end());
+  o.move = &m;
+  o.hypotheses = {domain(step, w), m.guard};
+  return o;
+}
+
+// The obligation over X and a target value v < F(X), under D_w.
+Obligation about_smaller_values(const InductionStep& step, unsigned w) {
+  Obligation o;
+  o.kind = Obligation::Kind::Completeness;
+  o.variables = heap_names(step);
+  o.variables.push_back("v");
+  o.hypotheses = {domain(step, w), node(Op::Lt, {var("v"), step.value})};
+  return o;
+}
+
+// The hinted moves reaching v, with the case variable (if any) replaced by `case_value`.
+std::vector<ExprPtr> hinted(const InductionStep& step, const ExprPtr& case_value) {
+  std::vector<ExprPtr> out;
+  for (auto [m, params] : step.hints) {
+    if (case_value)
+      for (auto& [name, e] : params) e = smt::substitute(e, {{step.split->name, case_value}});
+    out.push_back(reaches(step, *m, params));
+  }
+  return out;
+}
+
+}  // namespace
+
+InductionStep resolve_step(const std::vector<SymbolicMove>& moves, std::size_t heaps,
+                           const smt::InductionSpec& spec, const smt::Definitions& definitions,
+                           const std::string& file) {
+  InductionStep step{moves, heaps, smt::expand(spec.value, definitions), {}, spec.split};
+  if (step.split) step.split->expr = smt::expand(spec.split->expr, definitions);
+  std::vector<std::string> names;
+  for (const SymbolicMove& m : moves) names.push_back(m.name);
+  for (const smt::WitnessHint& h : spec.hints) {
+    const SymbolicMove* m = nullptr;
+    for (const SymbolicMove& candidate : moves)
+      if (candidate.name == h.move) m = &candidate;
+    const std::string where =
+        fmt::format("{}:{}:{}: witness hint", file, h.where.line, h.where.column);
+    if (!m)
+      throw std::invalid_argument(fmt::format("{}: the game has no move \"{}\" (its moves: {})",
+                                              where, h.move, fmt::join(names, ", ")));
+    std::map<std::string, ExprPtr> params;
+    for (const auto& [name, e] : h.parameters) params[name] = smt::expand(e, definitions);
+    for (const std::string& p : m->parameters)
+      if (!params.count(p))
+        throw std::invalid_argument(where + ": move \"" + h.move + "\" needs parameter " + p);
+    if (params.size() != m->parameters.size())
+      throw std::invalid_argument(where + ": move \"" + h.move + "\" has parameters " +
+                                  fmt::format("{}", fmt::join(m->parameters, ", ")));
+    step.hints.emplace_back(m, std::move(params));
+  }
+  return step;
+}
+
+Obligation rank_obligation(const InductionStep& step, const SymbolicMove& m, unsigned w) {
+  Obligation o = about_move(step, m, w);
+  o.kind = Obligation::Kind::Rank;
+  o.name = "(7) " + m.name;
+  const std::vector<ExprPtr> here = heap_vars(step);
+  const Follower y = follower(step, m, {});
+  // Heaps the move leaves alone (y_i is x_i itself) contribute the same to both sides and
+  // are cancelled: an exact step over the naturals, and bit-vector solvers find carry
+  // chains that differ in one input hard to compare.
+  std::vector<ExprPtr> before, after;
+  for (std::size_t i = 0; i < step.heaps; ++i)
+    if (!(y.heaps[i]->op == Op::Var && y.heaps[i]->name == here[i]->name)) {
+      before.push_back(here[i]);
+      after.push_back(y.heaps[i]);
+    }
+  o.conclusion = before.empty()
+                     ? node(Op::Lt, {smt::make_const(0), smt::make_const(0)})  // no change
+                     : node(Op::And, {node(Op::Lt, {rank_of(after), rank_of(before)}),
+                                      node(Op::Le, {sum_of(after), sum_of(before)})});
+  return o;
+}
+
+Obligation no_equal_follower(const InductionStep& step, const SymbolicMove& m, unsigned w) {
+  Obligation o = about_move(step, m, w);
+  o.kind = Obligation::Kind::NoEqualFollower;
+  o.name = "(a) " + m.name;
+  o.conclusion = node(Op::Ne, {follower(step, m, {}).value, step.value});
+  return o;
+}
+
+Obligation value_bound(const InductionStep& step, unsigned w) {
+  Obligation o;
+  o.kind = Obligation::Kind::ValueBound;
+  o.name = "(b0) F < 2^w";
+  o.variables = heap_names(step);
+  o.hypotheses = {domain(step, w)};
+  o.conclusion = below_power(step.value, w);
+  return o;
+}
+
+Obligation completeness_hinted(const InductionStep& step, unsigned w) {
+  Obligation o = about_smaller_values(step, w);
+  o.name = fmt::format("(b) every v < F is reached by one of {} witness hints", step.hints.size());
+  o.conclusion = disjunction(hinted(step, nullptr));
+  return o;
+}
+
+Obligation completeness_case(const InductionStep& step, std::uint64_t c, unsigned w) {
+  Obligation o = about_smaller_values(step, w);
+  o.name = fmt::format("(b) {} = {}: every v < F is reached by one of {} witness hints",
+                       step.split->name, c, step.hints.size());
+  o.hypotheses.push_back(node(Op::Eq, {step.split->expr, smt::make_const(c)}));
+  o.conclusion = disjunction(hinted(step, smt::make_const(c)));
+  return o;
+}
+
+Obligation case_cover(const InductionStep& step, unsigned w) {
+  Obligation o = about_smaller_values(step, w);
+  o.kind = Obligation::Kind::CaseCover;
+  const smt::CaseSplit& s = *step.split;
+  o.name = fmt::format("(b cases) {} <= {} <= {} for every v < F", s.low, s.name, s.high);
+  o.conclusion = node(Op::And, {node(Op::Le, {smt::make_const(s.low), s.expr}),
+                                node(Op::Le, {s.expr, smt::make_const(s.high)})});
+  return o;
+}
+
+Obligation completeness_quantified(const InductionStep& step, unsigned w) {
+  Obligation o = about_smaller_values(step, w);
+  o.name = "(b) every v < F is reached by some move (quantified)";
+  std::vector<ExprPtr> reached;
+  for (const SymbolicMove& m : step.moves) {
+    if (m.parameters.empty()) {
+      reached.push_back(reaches(step, m, {}));
+    } else {
+      // Fresh names for the bound parameters, so that different moves do not share them.
+      std::map<std::string, ExprPtr> renamed;
+      smt::Existential e;
+      for (const std::string& p : m.parameters) {
+        e.bound.push_back(p + "_" + std::to_string(o.existentials.size()));
+        renamed[p] = var(e.bound.back());
+      }
+      e.body = reaches(step, m, renamed);
+      o.existentials.push_back(std::move(e));
+    }
+  }
+  if (!reached.empty()) o.conclusion = disjunction(reached);
+  return o;
+}
+
+std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w) {
+  std::vector<Obligation> out;
+  for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, w));
+  for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, w));
+  out.push_back(value_bound(step, w));
+  if (step.hints.empty()) {
+    out.push_back(completeness_quantified(step, w));
+  } else if (step.split) {
+    // Counted from low, so that a range ending at 2^64 - 1 cannot wrap around.
+    for (std::uint64_t i = 0; i <= step.split->high - step.split->low; ++i)
+      out.push_back(completeness_case(step, step.split->low + i, w));
+    out.push_back(case_cover(step, w));
+  } else {
+    out.push_back(completeness_hinted(step, w));
+  }
+  return out;
+}
+
+}  // namespace nimcert

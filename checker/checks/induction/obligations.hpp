@@ -1,0 +1,83 @@
+// The proof obligations of the induction step G = F on D_w, generated from the game's moves.
+//
+// Seed 000's argument ((8)-(20)) in general form.  On D_w = {X : x1 + ... + xk < 2^w}:
+//   (7)  every move kind, where legal, lowers the rank rk = x1 + ... + xk + #{i : xi > 0}
+//        and stays in D_w (the stone count does not grow), so induction on rk is sound;
+//   (a)  no move kind leads from X to a follower Y with F(Y) = F(X);
+//   (b0) F(X) < 2^w, so the target values v < F(X) below are all w-bit numbers;
+//   (b)  every v < F(X) is F(Y) for some follower Y: with the proof's witness hints, one
+//        quantifier-free query whose conclusion is "one of the hinted moves is legal and
+//        reaches v"; without hints, "some move kind, for some choice of its parameters".
+//        With a case split `case d = E in lo..hi` (b) becomes one query per case c, with
+//        the hypothesis E = c and d = c in the hints, and (b cases) lo <= E <= hi: together
+//        they are (b).
+// Given (7), (a), (b0) and (b), by induction on the rank G(X) = mex{F(Y)} = F(X) on D_w.
+// Every obligation is an implication to be proved valid: its negation must be unsat.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/symbolic_move.hpp"
+#include "lang/proof_file.hpp"
+#include "solve/answer.hpp"
+
+namespace nimcert {
+
+struct Obligation {
+  enum class Kind {
+    Rank,             // (7)
+    NoEqualFollower,  // (a)
+    ValueBound,       // (b0)
+    Completeness,     // (b), or one case of it
+    CaseCover,        // (b cases)
+  };
+  Kind kind;
+  std::string name;                    // "(a) reduce x1"
+  std::vector<std::string> variables;  // x1..xk, then the move's parameters or v
+  std::vector<smt::ExprPtr> hypotheses;
+  smt::ExprPtr conclusion;                     // may be null when existentials carry it
+  std::vector<smt::Existential> existentials;  // (b) without hints
+  const SymbolicMove* move = nullptr;          // the move kind of (7) and (a)
+};
+
+// The induction as the obligations see it: the game's moves and heap count, F expanded over
+// x1..xk, the hints resolved to their moves.
+struct InductionStep {
+  const std::vector<SymbolicMove>& moves;
+  std::size_t heaps;
+  smt::ExprPtr value;  // F, expanded
+  // Each witness hint: its move and its parameters, expanded.
+  std::vector<std::pair<const SymbolicMove*, std::map<std::string, smt::ExprPtr>>> hints;
+  std::optional<smt::CaseSplit> split;  // E expanded
+};
+
+// The step of a spec: F and the hints expanded, each hint matched with its move.  Throws
+// std::invalid_argument naming the hint's file:line:col when a hint names a move the game does
+// not have (the game's moves are listed) or does not give exactly its move's parameters.
+InductionStep resolve_step(const std::vector<SymbolicMove>& moves, std::size_t heaps,
+                           const smt::InductionSpec& spec, const smt::Definitions& definitions,
+                           const std::string& file);
+
+// (7) for one move kind.
+Obligation rank_obligation(const InductionStep& step, const SymbolicMove& move, unsigned w);
+// (a) for one move kind.
+Obligation no_equal_follower(const InductionStep& step, const SymbolicMove& move, unsigned w);
+// (b0).
+Obligation value_bound(const InductionStep& step, unsigned w);
+// (b) with the witness hints, in one query.
+Obligation completeness_hinted(const InductionStep& step, unsigned w);
+// (b) with the hints, the case d = c of the split.
+Obligation completeness_case(const InductionStep& step, std::uint64_t c, unsigned w);
+// (b cases): the split's cases cover every v < F.
+Obligation case_cover(const InductionStep& step, unsigned w);
+// (b) without hints: some move and some choice of its parameters reaches v.
+Obligation completeness_quantified(const InductionStep& step, unsigned w);
+
+// All obligations at width w, in the order (7) per move, (a) per move, (b0), (b) (or its
+// cases, then (b cases)).
+std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w);
+
+}  // namespace nimcert

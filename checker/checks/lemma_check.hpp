@@ -1,0 +1,60 @@
+// Checking one lemma two independent ways: SMT at each width, and enumeration in C++.
+//
+// Each width's query is solved by Z3 and replayed by cvc5.  The lemma holds when both
+// solvers answer unsat at every width and the enumeration finds no counterexample; it fails
+// when a counterexample is confirmed (a solver's model counts only after the C++ evaluator
+// re-checks it, or the enumeration finds one); anything else (unknown, timeout, the solvers
+// disagreeing, a model that does not re-check, an enumeration that overflowed) is unknown,
+// never holds.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/outcome.hpp"
+#include "checks/enumeration.hpp"
+#include "checks/solve_and_recheck.hpp"
+#include "lang/proof_file.hpp"
+#include "solve/cvc5_replay.hpp"
+
+namespace nimcert {
+
+struct WidthOutcome {
+  unsigned width = 0;
+  smt::Answer answer = smt::Answer::Unknown;  // Z3's
+  smt::SecondOpinion cvc5;
+  std::string smt2;  // the benchmark as exported, :status set to Z3's answer
+  std::string note;  // why unknown; that a model failed to re-check; that the solvers disagree
+  std::optional<std::map<std::string, smt::u128>> counterexample;  // re-checked model
+  double seconds = 0;
+};
+
+struct LemmaOutcome {
+  std::string label, text, statement;  // statement: canonical, fully parenthesised
+  std::vector<std::string> variables;
+  std::vector<WidthOutcome> widths;
+  EnumerationOutcome enumeration;
+  Verdict verdict = Verdict::Unknown;
+};
+
+// The statement as checked: "h1 && h2 -> c", each part canonical.
+std::string canonical_statement(const smt::LemmaSpec& lemma);
+
+LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& definitions,
+                         const CheckOptions& options = {});
+
+// A lemma with its definitions expanded: what both backends check.
+struct ExpandedLemma {
+  std::vector<smt::ExprPtr> hypotheses;
+  smt::ExprPtr conclusion;
+  smt::ExprPtr implication;  // "h1 && ... && hn -> c" (just c without hypotheses)
+};
+ExpandedLemma expand_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& definitions);
+
+// The Z3 query of the lemma at one width.  check_lemma and export-smt2 both build their
+// queries here, so the exported file is the text whose SHA-256 the certificate records.
+smt::Query lemma_query(const smt::LemmaSpec& lemma, const ExpandedLemma& expanded, unsigned width);
+
+}  // namespace nimcert

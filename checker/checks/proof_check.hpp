@@ -1,0 +1,48 @@
+// Checking a whole proof file: its claims on the cube, exhaustively; its boxes and sequences,
+// exhaustively; each of its lemmas with the SMT solvers and by enumeration; each induction
+// step symbolically.  The proof's verdict needs every one of them.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/outcome.hpp"
+#include "checks/box_check.hpp"
+#include "checks/cube_check.hpp"
+#include "checks/induction/check.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/sequence_check.hpp"
+#include "games/game.hpp"
+#include "lang/proof_file.hpp"
+
+namespace nimcert {
+
+struct ProofOptions {
+  CheckOptions lemma;
+  std::optional<Heap> cube;  // overrides the proof file's cube size
+};
+
+struct ProofReport {
+  smt::ProofFile proof;
+  std::string proof_name;    // file name, without folders
+  std::string proof_sha256;  // of the file's bytes
+  std::unique_ptr<Game> game;
+  std::optional<CubeReport> cube;  // absent when the file states no claims
+  std::vector<LemmaOutcome> lemmas;
+  std::vector<BoxReport> boxes;
+  std::vector<SequenceReport> sequences;
+  std::vector<InductionOutcome> inductions;
+  std::string z3_version;    // of the linked Z3
+  unsigned z3_seed = 0;      // its random seed, fixed
+  std::string cvc5_version;  // of the second solver, when there are lemmas
+  unsigned timeout_ms = 0;   // per query and solver
+
+  Verdict verdict() const;
+};
+
+ProofReport check_proof(const std::string& path, const ProofOptions& options,
+                        const Progress& progress = {});
+
+}  // namespace nimcert

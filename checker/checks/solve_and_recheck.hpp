@@ -1,0 +1,79 @@
+// One query through both solvers, and a sat model re-checked in C++: the step that lemmas,
+// induction obligations and export-smt2 share.
+//
+// Z3 answers in this process and cvc5 in a child process, side by side; a model is kept only
+// when the C++ evaluator, which shares nothing with the SMT translation, finds that it really
+// violates the statement the query negates.  The solvers sit behind an interface so that a
+// test can put any answer (a sat model that does not re-check, a disagreement) where a solver
+// would, and see that it is never reported as a counterexample or counted as proved.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "eval/evaluator.hpp"
+#include "solve/answer.hpp"
+#include "solve/cvc5_replay.hpp"
+#include "solve/two_solvers.hpp"
+
+namespace nimcert {
+
+class Solvers {
+ public:
+  virtual ~Solvers() = default;
+  // Both solvers' answers on the query, within timeout_ms each.
+  virtual smt::TwoSolverRun solve(const smt::Query& query, unsigned timeout_ms) const = 0;
+};
+
+// The real ones: Z3 linked, cvc5 the binary named (a missing binary is an error).
+class BothSolvers final : public Solvers {
+ public:
+  explicit BothSolvers(std::string cvc5_binary) : cvc5_binary_(std::move(cvc5_binary)) {}
+  smt::TwoSolverRun solve(const smt::Query& query, unsigned timeout_ms) const override;
+
+ private:
+  std::string cvc5_binary_;
+};
+
+// Z3 alone, for writing a benchmark's :status: cvc5's answer is unknown, "not run".
+class Z3Alone final : public Solvers {
+ public:
+  smt::TwoSolverRun solve(const smt::Query& query, unsigned timeout_ms) const override;
+};
+
+// How checks that ask solvers run: the time limit per query and solver, the threads of the
+// enumerations beside them, and the solvers (null: Z3 and the cvc5 binary named).
+struct CheckOptions {
+  unsigned timeout_ms = 60000;
+  unsigned threads = 2;
+  std::string cvc5_binary = smt::kCvc5Binary;
+  const Solvers* solvers = nullptr;  // tests inject others
+};
+
+struct SolvedQuery {
+  smt::Answer z3 = smt::Answer::Unknown;
+  smt::SecondOpinion cvc5;
+  std::string note;  // why unknown, a disagreement, a model that did not re-check
+  // Z3's model when it answered sat: re-checked to violate the statement (rechecked), or
+  // unchecked when the query has no quantifier-free statement to evaluate (quantified).
+  std::optional<std::map<std::string, smt::u128>> model;
+  bool rechecked = false;
+  std::string smt2;  // the benchmark with :status set to Z3's answer (what export-smt2 writes)
+  double seconds = 0;
+
+  bool both_unsat() const { return z3 == smt::Answer::Unsat && cvc5.answer == smt::Answer::Unsat; }
+};
+
+// Solves `query` and re-checks a sat model with `statement` (a program over the query's
+// variables whose output 0 is the statement the query negates: 0 at a real counterexample),
+// or keeps the model unchecked when `statement` is null.
+SolvedQuery solve_and_recheck(const smt::Query& query, const smt::Program* statement,
+                              const Solvers& solvers, unsigned timeout_ms);
+
+// The solvers of the options: the injected ones, or `real`.
+inline const Solvers& solvers_of(const CheckOptions& options, const BothSolvers& real) {
+  return options.solvers ? *options.solvers : real;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,35 @@
+// A claim about the Grundy value, checked at every position of a cube.
+//
+// A claim is a predicate of a position X and its true value G(X), such as formula (4)
+// "G = x1^x2^x3^delta(X)" or Conjecture 1.  The engine hands claims whole rows of values so
+// that a claim can be evaluated over a batch without a call per position.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "base/position.hpp"
+
+namespace nimcert {
+
+class CubeClaim {
+ public:
+  virtual ~CubeClaim() = default;
+
+  virtual std::string name() const = 0;       // e.g. "formula-4"
+  virtual std::string statement() const = 0;  // what exactly is claimed, for the certificate
+
+  // The first z in [0, row.size()) at which the claim fails for (x, y, z) with G(x, y, z) =
+  // row[z], or row.size() when it holds on the whole row.
+  virtual std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const = 0;
+
+  // When the claim is a formula G = F(X): F at p, for the counterexample report.
+  virtual std::optional<Value> claimed_value(const Position& p) const {
+    (void)p;
+    return std::nullopt;
+  }
+};
+
+}  // namespace nimcert

@@ -1,0 +1,108 @@
+// Seed 000's claims in C++ (see manabe_claims.hpp).
+#include "claims/manabe_claims.hpp"
+
+#include <algorithm>
+
+namespace nimcert {
+
+namespace {
+
+// Edge ij of H_X, (2): u_i > 0, u_j > 0 and u_i & u_j = 0, with u = x >> 1.  Written with
+// & rather than && so that the row loops below vectorise.
+inline Heap edge(Heap xi, Heap xj) {
+  const Heap ui = xi >> 1, uj = xj >> 1;
+  return Heap{ui > 0} & Heap{uj > 0} & Heap{(ui & uj) == 0};
+}
+
+inline Value delta(Heap x1, Heap x2, Heap x3) {
+  const Heap e = edge(x1, x2) + edge(x2, x3) + edge(x1, x3);
+  return Value{e == 1} | Value{e == 2};
+}
+
+// The first z in the row where holds(z) is false, or row.size().  Blocks of 64 positions are
+// tested without a branch per position (so the loop vectorises); only a failing block is
+// searched position by position.
+template <class Holds>
+[[gnu::always_inline]] inline std::size_t first_failure_in_row(std::size_t n, const Holds& holds) {
+  for (std::size_t start = 0; start < n; start += 64) {
+    const std::size_t end = std::min(n, start + 64);
+    unsigned bad = 0;
+    for (std::size_t z = start; z < end; ++z) bad |= static_cast<unsigned>(!holds(z));
+    if (bad)
+      for (std::size_t z = start; z < end; ++z)
+        if (!holds(z)) return z;
+  }
+  return n;
+}
+
+// The three row checks, each compiled twice (AVX2 and baseline x86-64, chosen at load time):
+// the first z in the row where the claim fails, or row.size().
+
+[[gnu::target_clones("avx2", "default")]] std::size_t formula_4_failure(
+    Heap x, Heap y, std::span<const Value> row) {
+  return first_failure_in_row(row.size(), [&](std::size_t z) {
+    const Heap h = static_cast<Heap>(z);
+    return row[z] == (x ^ y ^ h ^ delta(x, y, h));
+  });
+}
+
+[[gnu::target_clones("avx2", "default")]] std::size_t conjecture_1_failure(
+    Heap x, Heap y, std::span<const Value> row) {
+  return first_failure_in_row(row.size(), [&](std::size_t z) {
+    return (row[z] >> 1) == ((x ^ y ^ static_cast<Heap>(z)) >> 1);
+  });
+}
+
+[[gnu::target_clones("avx2", "default")]] std::size_t p_positions_failure(
+    Heap x, Heap y, std::span<const Value> row) {
+  return first_failure_in_row(row.size(), [&](std::size_t z) {
+    const Heap u1 = x >> 1, u2 = y >> 1, u3 = static_cast<Heap>(z) >> 1;
+    const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
+    const Heap some_disjoint = Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
+    const Heap a = all_positive & some_disjoint;
+    return (row[z] == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x ^ y ^ static_cast<Heap>(z)) == a));
+  });
+}
+
+using RowCheck = std::size_t (*)(Heap x, Heap y, std::span<const Value> row);
+
+// A claim checked row by row; claimed_value is given for formula (4) only.
+class RowClaim final : public CubeClaim {
+ public:
+  RowClaim(std::string name, std::string statement, RowCheck check, bool formula = false)
+      : name_(std::move(name)),
+        statement_(std::move(statement)),
+        check_(check),
+        formula_(formula) {}
+  std::string name() const override { return name_; }
+  std::string statement() const override { return statement_; }
+  std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const override {
+    return check_(x, y, row);
+  }
+  std::optional<Value> claimed_value(const Position& p) const override {
+    if (!formula_) return std::nullopt;
+    return p[0] ^ p[1] ^ p[2] ^ delta(p[0], p[1], p[2]);
+  }
+
+ private:
+  std::string name_, statement_;
+  RowCheck check_;
+  bool formula_;
+};
+
+}  // namespace
+
+Value manabe_delta(Heap x1, Heap x2, Heap x3) { return delta(x1, x2, x3); }
+
+std::vector<std::unique_ptr<CubeClaim>> manabe_claims() {
+  std::vector<std::unique_ptr<CubeClaim>> claims;
+  claims.push_back(std::make_unique<RowClaim>("formula-4", "G(x1,x2,x3) == x1 ^ x2 ^ x3 ^ delta(X)",
+                                              formula_4_failure, true));
+  claims.push_back(std::make_unique<RowClaim>(
+      "conjecture-1", "G(x1,x2,x3) / 2 == (x1 ^ x2 ^ x3) / 2", conjecture_1_failure));
+  claims.push_back(std::make_unique<RowClaim>(
+      "p-positions", "G(X) == 0 <-> (q(X) == 0 && x1 ^ x2 ^ x3 == [A(X)])", p_positions_failure));
+  return claims;
+}
+
+}  // namespace nimcert

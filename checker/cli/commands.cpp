@@ -1,0 +1,200 @@
+// The subcommands: grundy, table, certify, verify, gate, export-smt2 (see commands.hpp).
+#include "cli/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+
+#include "cli/export_smt2.hpp"
+#include "cli/workflow.hpp"
+#include "engines/cube_engine.hpp"
+#include "engines/reference_engine.hpp"
+#include "games/registry.hpp"
+
+namespace nimcert {
+
+namespace {
+
+// --game and its parameters, shared by every subcommand that plays a game.
+struct GameOptions {
+  std::string name = "amalgamation";
+  std::optional<unsigned> merge_min;
+  std::optional<unsigned> heaps;
+  std::optional<std::string> rule;
+
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--game", name,
+                    "Game: amalgamation, nim, serial-nim, maximum-nim or minimum-nim")
+        ->capture_default_str();
+    cmd->add_option("--rule", rule, "maximum-nim, minimum-nim: the rule f as an expression of n");
+    cmd->add_option("--merge-min", merge_min,
+                    "amalgamation: least heap size that may merge (default 2; 1 is Locke's game)");
+    cmd->add_option("--heaps", heaps, "nim, serial-nim: number of heaps (default 3)");
+  }
+  std::unique_ptr<Game> make() const {
+    nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
+    if (merge_min) parameters["merge_min"] = *merge_min;
+    if (heaps) parameters["heaps"] = *heaps;
+    if (rule) parameters["rule"] = *rule;
+    return make_game(name, parameters);
+  }
+};
+
+struct GrundyCommand {
+  GameOptions game;
+  std::vector<Heap> heaps;
+};
+struct TableCommand {
+  GameOptions game;
+  Heap size = 10;
+  Heap z = 0;
+  bool csv = false;
+};
+struct CertifyCommand {
+  std::vector<std::string> proofs;
+  std::string out;
+  WorkflowOptions options;
+};
+struct VerifyCommand {
+  std::string certificate;
+  WorkflowOptions options;
+};
+struct GateCommand {
+  std::vector<std::string> proofs;
+  WorkflowOptions options;
+};
+struct ExportCommand {
+  std::vector<std::string> proofs;
+  std::string dir = "smt2";
+  unsigned timeout_ms = 60000;
+};
+
+GrundyCommand grundy_options;
+TableCommand table_options;
+CertifyCommand certify_options;
+VerifyCommand verify_options;
+GateCommand gate_options;
+ExportCommand export_options;
+std::map<const CLI::App*, std::function<int()>> runners;
+
+void add_report_options(CLI::App* cmd, WorkflowOptions& o) {
+  cmd->add_option("--junit", o.junit, "Also write a JUnit XML report (one test case per check)");
+  cmd->add_option("--markdown", o.markdown,
+                  "Also write a Markdown summary (for a CI step summary)");
+}
+
+void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
+  cmd->add_option("--timeout-ms", timeout_ms,
+                  "Time limit per SMT query and solver (Z3 and cvc5); reached = unknown")
+      ->capture_default_str();
+}
+
+int run_grundy(const GrundyCommand& o) {
+  const auto game = o.game.make();
+  if (game->heap_count() != 0 && o.heaps.size() != game->heap_count())
+    throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game->describe(),
+                                            game->heap_count(), o.heaps.size()));
+  Position p = Position::zeros(o.heaps.size());
+  for (std::size_t i = 0; i < o.heaps.size(); ++i) p[i] = o.heaps[i];
+  ReferenceEngine engine(*game);
+  fmt::print("{}\n", engine.grundy(p));
+  return 0;
+}
+
+int run_table(const TableCommand& o) {
+  const auto game = o.game.make();
+  if (game->heap_count() != 3) throw std::invalid_argument("table needs a three-heap game");
+  if (o.size == 0) throw std::invalid_argument("--size must be at least 1");
+  const Heap last = o.size - 1;
+  CubeEngine engine(*game, std::max(last, o.z));
+  const ValueTable values = engine.dense(Box{{last, last, o.z}});
+  if (o.csv) {
+    fmt::print("x\\y");
+    for (Heap y = 0; y <= last; ++y) fmt::print(",{}", y);
+    fmt::print("\n");
+  } else {
+    fmt::print("G(x, y, {}) for x, y = 0..{}\n     y:", o.z, last);
+    for (Heap y = 0; y <= last; ++y) fmt::print(" {:>3}", y);
+    fmt::print("\n");
+  }
+  for (Heap x = 0; x <= last; ++x) {
+    fmt::print(fmt::runtime(o.csv ? "{}" : "  x={:>3}"), x);
+    for (Heap y = 0; y <= last; ++y)
+      fmt::print(fmt::runtime(o.csv ? ",{}" : " {:>3}"), values.at(x, y, o.z));
+    fmt::print("\n");
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_commands(CLI::App& app) {
+  auto* grundy = app.add_subcommand("grundy", "Print the Grundy value of one position");
+  grundy_options.game.add_to(grundy);
+  grundy->add_option("heaps", grundy_options.heaps, "Heap sizes")->required();
+  runners[grundy] = [] { return run_grundy(grundy_options); };
+
+  auto* table = app.add_subcommand("table", "Print the slice G(x, y, z) for x, y < size");
+  table_options.game.add_to(table);
+  table->add_option("--size", table_options.size, "Rows and columns")->capture_default_str();
+  table->add_option("--z", table_options.z, "The third heap")->capture_default_str();
+  table->add_flag("--csv", table_options.csv, "Comma-separated output");
+  runners[table] = [] { return run_table(table_options); };
+
+  auto* certify = app.add_subcommand(
+      "certify",
+      "Check proof files (claims on cubes and boxes, sequences, lemmas with Z3, cvc5 and by "
+      "enumeration, induction steps) and write their certificates "
+      "(certs/X.proof -> certs/X.cert.json)");
+  certify->add_option("proofs", certify_options.proofs, "Proof files (default: certs/*.proof)");
+  certify->add_option("--cube", certify_options.options.cube,
+                      "Cube size N, overriding the proof file");
+  certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
+  add_timeout_option(certify, certify_options.options.timeout_ms);
+  add_report_options(certify, certify_options.options);
+  runners[certify] = [] {
+    return certify_command(certify_options.proofs, certify_options.out, certify_options.options);
+  };
+
+  auto* verify = app.add_subcommand(
+      "verify",
+      "Re-run every check a certificate records and compare: its stable part must match byte "
+      "for byte (exit 0 only when it does and the verdict holds)");
+  verify->add_option("certificate", verify_options.certificate, "Certificate file")->required();
+  add_report_options(verify, verify_options.options);
+  runners[verify] = [] {
+    return verify_command(verify_options.certificate, verify_options.options);
+  };
+
+  auto* gate = app.add_subcommand(
+      "gate",
+      "CI gate: certify into a temporary folder and compare with the committed certificates "
+      "(exit 0 all hold and nothing drifted, 1 a failure or drift, 2 infrastructure failure)");
+  gate->add_option("proofs", gate_options.proofs, "Proof files (default: certs/*.proof)");
+  add_timeout_option(gate, gate_options.options.timeout_ms);
+  add_report_options(gate, gate_options.options);
+  runners[gate] = [] { return gate_command(gate_options.proofs, gate_options.options); };
+
+  auto* exporter =
+      app.add_subcommand("export-smt2",
+                         "Write every lemma and induction query as an SMT-LIB 2.6 benchmark "
+                         "(DIR/PROOF/LABEL-wW.smt2, DIR/PROOF/induction-CLAIM-wW-OBLIGATION.smt2)");
+  exporter->add_option("proofs", export_options.proofs, "Proof files (default: certs/*.proof)");
+  exporter->add_option("--dir", export_options.dir, "Output folder")->capture_default_str();
+  exporter->add_option("--timeout-ms", export_options.timeout_ms, "Z3 time limit per query")
+      ->capture_default_str();
+  runners[exporter] = [] {
+    return export_smt2(export_options.proofs, export_options.dir, export_options.timeout_ms);
+  };
+}
+
+int run_selected_command(const CLI::App& app) {
+  for (const CLI::App* cmd : app.get_subcommands())
+    if (auto it = runners.find(cmd); it != runners.end()) return it->second();
+  throw std::logic_error("no subcommand selected");
+}
+
+}  // namespace nimcert

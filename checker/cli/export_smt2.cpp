@@ -1,0 +1,78 @@
+// export-smt2: every lemma and induction query a proof file poses, written as SMT-LIB 2.6
+// benchmarks with Z3's answer as their :status (see export_smt2.hpp).
+#include "cli/export_smt2.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <filesystem>
+#include <map>
+
+#include "base/atomic_file.hpp"
+#include "checks/induction/check.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/proof_input.hpp"
+#include "checks/solve_and_recheck.hpp"
+#include "cli/workflow.hpp"
+#include "games/registry.hpp"
+
+namespace nimcert {
+
+namespace {
+
+// A label as a file name: "(14)<=>(16)" -> "14-16".
+std::string file_label(const std::string& label) {
+  std::string s;
+  for (char c : label) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      s += c;
+    else if (!s.empty() && s.back() != '-')
+      s += '-';
+  }
+  while (!s.empty() && s.back() == '-') s.pop_back();
+  return s.empty() ? "lemma" : s;
+}
+
+}  // namespace
+
+int export_smt2(const std::vector<std::string>& proofs, const std::string& out_dir,
+                unsigned timeout_ms) {
+  std::size_t written = 0;
+  const Z3Alone z3;
+  for (const std::string& proof_path : proof_files(proofs)) {
+    const smt::ProofFile proof = read_proof_file(proof_path);
+    const std::filesystem::path dir =
+        std::filesystem::path(out_dir) / std::filesystem::path(proof_path).stem();
+    std::filesystem::create_directories(dir);
+    std::map<std::string, int> used;
+    for (const smt::LemmaSpec& lemma : proof.lemmas) {
+      std::string base = file_label(lemma.label);
+      if (used[base]++) base += "-" + std::to_string(used[base]);
+      const ExpandedLemma expanded = expand_lemma(lemma, proof.definitions);
+      const smt::Program statement(lemma.variables, {expanded.implication});
+      for (unsigned w : lemma.widths) {
+        const SolvedQuery solved =
+            solve_and_recheck(lemma_query(lemma, expanded, w), &statement, z3, timeout_ms);
+        write_file_atomically(dir / fmt::format("{}-w{}.smt2", base, w), solved.smt2);
+        ++written;
+      }
+    }
+    for (const smt::InductionSpec& induction : proof.inductions) {
+      const auto game = make_game(induction.game, proof.definitions);
+      for (unsigned w : induction.widths)
+        for (const auto& [name, q] :
+             induction_queries(induction, proof.definitions, *game, w, proof_path)) {
+          // The status is Z3's answer; the model is not re-checked here (certify does that).
+          const SolvedQuery solved = solve_and_recheck(q, nullptr, z3, timeout_ms);
+          const auto file = dir / fmt::format("induction-{}-w{}-{}.smt2",
+                                              file_label(induction.claim), w, file_label(name));
+          write_file_atomically(file, solved.smt2);
+          ++written;
+        }
+    }
+  }
+  fmt::print("wrote {} SMT-LIB 2.6 files under {}\n", written, out_dir);
+  return 0;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,43 @@
+// nimcert's command line: subcommands, and the boundary where errors become exit statuses.
+//
+// Exit status: 0 every claim holds; 1 some claim fails or is unknown; 2 bad usage, bad input
+// or an internal error (a Z3 exception arrives as a SolverError, a std::exception).  Nothing below
+// main() exits.
+#include <CLI/CLI.hpp>
+#include <build_info.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "nimcert: checks Sprague-Grundy proofs about Nim-like games two ways and writes "
+      "certificates"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(nimcert::build::version) + " (git " +
+                                        nimcert::build::git_commit + ", " +
+                                        nimcert::build::compiler + ")");
+  app.footer(
+      "Exit status: 0 all claims hold, 1 a claim fails or is unknown, 2 usage or "
+      "internal error.");
+  nimcert::register_commands(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  try {
+    return nimcert::run_selected_command(app);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "nimcert: error: %s\n", e.what());
+    return 2;
+  }
+}

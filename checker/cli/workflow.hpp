@@ -1,0 +1,36 @@
+// The certificate workflow: certify (regenerate), verify (audit one certificate by re-running
+// it), gate (fail CI when a proof no longer checks or a committed certificate is stale).
+//
+// Exit statuses, shared by the three: 0 every verdict holds (and, for verify and gate,
+// nothing differs from the certificate); 1 a check fails or is unknown, or something drifted;
+// 2 an infrastructure failure (unreadable or edited certificate, missing solver, bad proof
+// file).  Each ends with one summary line whose first word after the command is the verdict.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/position.hpp"
+
+namespace nimcert {
+
+struct WorkflowOptions {
+  std::optional<Heap> cube;  // overrides the proof files' cube sizes (certify only)
+  unsigned timeout_ms = 60000;
+  std::string junit;     // write a JUnit XML report here, when set
+  std::string markdown;  // write a Markdown summary here, when set
+};
+
+// The proof files named, or every *.proof under certs/ in name order.
+std::vector<std::string> proof_files(const std::vector<std::string>& named);
+
+// certs/x.proof -> certs/x.cert.json
+std::string certificate_path(const std::string& proof);
+
+int certify_command(const std::vector<std::string>& proofs, const std::string& out,
+                    const WorkflowOptions& options);
+int verify_command(const std::string& certificate, const WorkflowOptions& options);
+int gate_command(const std::vector<std::string>& proofs, const WorkflowOptions& options);
+
+}  // namespace nimcert

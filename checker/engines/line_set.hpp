@@ -1,0 +1,195 @@
+// The bitsets of Grundy values seen along lines of a box, and the mex over three of them.
+//
+// For games where every reduction x_i -> t (t < x_i) is a move, the values a position sees
+// by reducing heap i are exactly the values already computed on its line below it.  A
+// LineSet keeps one bitset per line; the mex of a position is the first zero bit of the OR
+// of its three line bitsets and its special followers' values (merges).
+//
+// The mex is at most the number of followers, so bitsets of that many bits suffice and
+// larger values never matter.  To find the first zero quickly, each line also keeps a summary
+// of its words that are already full; a word full in any of the three lines is full in their
+// OR, so only the other words are inspected.  For Nim-like values one inspected word per
+// position is typical, so the special values are compared with the candidate mex only (they
+// rarely hit it) rather than folded into every inspected word.
+//
+// Memory layout: word-major, word w of every line together.  Neighbouring lines have nearly
+// the same values, so consecutive positions touch the same word of neighbouring lines: one
+// cache line serves eight positions instead of one.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "base/position.hpp"
+
+namespace nimcert {
+
+// A special-follower slot that holds no follower: never a candidate mex.
+inline constexpr Value kNoValue = ~Value{0};
+
+class LineSet {
+ public:
+  LineSet(std::size_t lines, std::size_t words)
+      : lines_(lines),
+        words_per_line_(words),
+        summaries_((words + 63) / 64),
+        words_(lines * words, 0),
+        full_(lines * summaries_, 0) {}
+
+  void clear() {
+    std::fill(words_.begin(), words_.end(), 0);
+    std::fill(full_.begin(), full_.end(), 0);
+  }
+  std::size_t words() const { return words_per_line_; }
+  std::size_t summaries() const { return summaries_; }
+  std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
+  std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
+  std::size_t lines() const { return lines_; }
+  // Word w of every line, line-indexed (the word-major layout); then the summaries.
+  std::uint64_t* words_of(std::size_t w) { return &words_[w * lines_]; }
+  std::uint64_t* fulls_of(std::size_t s) { return &full_[s * lines_]; }
+  // Makes `line` a copy of line `from_line` of `from` (same number of words).
+  void assign(std::size_t line, const LineSet& from, std::size_t from_line) {
+    for (std::size_t w = 0; w < words_per_line_; ++w)
+      words_[w * lines_ + line] = from.words_[w * from.lines_ + from_line];
+    for (std::size_t s = 0; s < summaries_; ++s)
+      full_[s * lines_ + line] = from.full_[s * from.lines_ + from_line];
+  }
+  // Adds value 64 w + bit to a line.
+  void insert(std::size_t line, std::size_t w, unsigned bit) {
+    std::uint64_t& word = words_[w * lines_ + line];
+    word |= std::uint64_t{1} << bit;
+    if (word == ~std::uint64_t{0}) full_[(w >> 6) * lines_ + line] |= std::uint64_t{1} << (w & 63);
+  }
+
+  // Bytes a set of `lines` lines of `words` words holds.
+  static std::uint64_t bytes(std::uint64_t lines, std::uint64_t words) {
+    return lines * (words + (words + 63) / 64) * 8;
+  }
+
+ private:
+  std::size_t lines_, words_per_line_, summaries_;
+  std::vector<std::uint64_t> words_, full_;
+};
+
+// `word` (values 64 w .. 64 w + 63) with the special values that fall in it set.
+template <std::size_t kSpecials>
+inline std::uint64_t with_specials(std::uint64_t word, std::size_t w, const Value* special) {
+  for (std::size_t k = 0; k < kSpecials; ++k)
+    word |= std::uint64_t{(special[k] >> 6) == w} << (special[k] & 63);
+  return word;
+}
+
+// The first value absent from line xl of xs (when xs is given), line yl of ys, line 0 of zs
+// and special[0..kSpecials) (kNoValue for an empty slot); it is added to those lines and
+// returned.  All sets have the same words.
+template <std::size_t kSpecials>
+[[gnu::always_inline]] inline Value mex_insert(LineSet* xs, std::size_t xl, LineSet& ys,
+                                               std::size_t yl, LineSet& zs, const Value* special) {
+  const std::size_t words = ys.words();
+  for (std::size_t s = 0; s < ys.summaries(); ++s) {
+    std::uint64_t full = ys.full(yl, s) | zs.full(0, s);
+    if (xs) full |= xs->full(xl, s);
+    while (full != ~std::uint64_t{0}) {
+      const std::size_t w = s * 64 + std::countr_one(full);
+      if (w >= words) break;
+      std::uint64_t word = ys.word(yl, w) | zs.word(0, w);
+      if (xs) word |= xs->word(xl, w);
+      unsigned bit = std::countr_one(word);
+      if (bit < 64) {
+        const std::size_t candidate = w * 64 + bit;
+        bool hit = false;
+        for (std::size_t k = 0; k < kSpecials; ++k) hit |= special[k] == candidate;
+        if (hit) {
+          word = with_specials<kSpecials>(word, w, special);
+          bit = std::countr_one(word);
+        }
+      }
+      if (bit < 64) {
+        if (xs) xs->insert(xl, w, bit);
+        ys.insert(yl, w, bit);
+        zs.insert(0, w, bit);
+        return static_cast<Value>(w * 64 + bit);
+      }
+      full |= std::uint64_t{1} << (w & 63);
+    }
+  }
+  throw std::logic_error("mex_insert: mex beyond the follower bound");
+}
+
+// mex_insert for the positions z0..z1 of one row, the hot loop of the sweep: xline0 + z is
+// the x-line of position z in xs (when kHasX), z its y-line in ys, and zs (one line) the
+// z-line.  rule.contains(z, v) says whether a special follower of position z has value v;
+// rule(z, out) lists them (kNoValue in empty slots).  Lines of at most 64 words only
+// (one summary word, kept in a register for the z-line).
+template <bool kHasX, std::size_t kSpecials, class Rule>
+void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys, LineSet& zs, const Rule& rule,
+             std::size_t z0, std::size_t z1, Value* out) {
+  const std::size_t words = ys.words();
+  std::uint64_t* const xw = kHasX ? xs->words_of(0) + xline0 : nullptr;
+  std::uint64_t* const xf = kHasX ? xs->fulls_of(0) + xline0 : nullptr;
+  const std::size_t xstride = kHasX ? xs->lines() : 0;
+  std::uint64_t* const yw = ys.words_of(0);
+  std::uint64_t* const yf = ys.fulls_of(0);
+  const std::size_t ystride = ys.lines();
+  std::uint64_t* const zw = zs.words_of(0);
+  std::uint64_t zfull = zs.full(0, 0);
+  // The z-line word last used stays in a register: consecutive positions mostly use the
+  // same word, and the value of one position then reaches the next without a round trip
+  // through memory (the only dependency from one position to the next).
+  std::size_t zw_index = 0;
+  std::uint64_t zword = zw[0];
+  for (std::size_t z = z0; z <= z1; ++z) {
+    std::uint64_t full = yf[z] | zfull;
+    if constexpr (kHasX) full |= xf[z];
+    for (;;) {
+      const std::size_t w = static_cast<std::size_t>(std::countr_one(full));
+      if (w >= words) [[unlikely]]
+        throw std::logic_error("mex_row: mex beyond the follower bound");
+      if (w != zw_index) [[unlikely]] {
+        zw[zw_index] = zword;
+        zw_index = w;
+        zword = zw[w];
+      }
+      std::uint64_t* const yp = &yw[w * ystride + z];
+      std::uint64_t* const xp = kHasX ? &xw[w * xstride + z] : nullptr;
+      const std::uint64_t xy = kHasX ? *yp | *xp : *yp;
+      std::uint64_t word = xy | zword;
+      unsigned bit = static_cast<unsigned>(std::countr_one(word));
+      if constexpr (kSpecials > 0) {
+        if (bit < 64 && rule.contains(static_cast<Heap>(z), static_cast<Value>(w * 64 + bit)))
+            [[unlikely]] {
+          Value special[kSpecials];
+          rule(static_cast<Heap>(z), special);
+          word = with_specials<kSpecials>(word, w, special);
+          bit = static_cast<unsigned>(std::countr_one(word));
+        }
+      }
+      if (bit == 64) [[unlikely]] {
+        full |= std::uint64_t{1} << w;
+        continue;
+      }
+      const std::uint64_t mask = std::uint64_t{1} << bit, wbit = std::uint64_t{1} << w;
+      if constexpr (kHasX) {
+        const std::uint64_t v = *xp | mask;
+        *xp = v;
+        xf[z] |= v == ~std::uint64_t{0} ? wbit : 0;
+      }
+      const std::uint64_t vy = *yp | mask;
+      *yp = vy;
+      yf[z] |= vy == ~std::uint64_t{0} ? wbit : 0;
+      zword |= mask;
+      if (zword == ~std::uint64_t{0}) [[unlikely]]
+        zfull |= wbit;
+      out[z] = static_cast<Value>(w * 64 + bit);
+      break;
+    }
+  }
+  zw[zw_index] = zword;
+  zs.fulls_of(0)[0] = zfull;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,22 @@
+// The reference engine (see reference_engine.hpp).
+#include "engines/reference_engine.hpp"
+
+#include <vector>
+
+#include "base/mex.hpp"
+
+namespace nimcert {
+
+Value ReferenceEngine::grundy(const Position& p) {
+  if (auto it = memo_.find(p); it != memo_.end()) return it->second;
+  std::vector<Position> followers;
+  game_.for_each_follower(p, [&](const Position& q) { followers.push_back(q); });
+  std::vector<Value> values;
+  values.reserve(followers.size());
+  for (const Position& q : followers) values.push_back(grundy(q));
+  Value g = mex(std::move(values));
+  memo_.emplace(p, g);
+  return g;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,73 @@
+// What a game is to nimcert: a position type, a follower enumeration, and the shape of its
+// moves where a fast engine can use it.
+//
+// The reference engine needs only for_each_follower.  The fast cube engine needs to know that
+// every reduction x_i -> t (t < x_i) is a move (then the values a position sees along heap i
+// form a growing set per line of the cube) and what the other followers are; a game tells it
+// through move_shape(), and no engine ever asks which game it has.  The box engine needs every
+// follower to be no larger than its position in any heap (lowers_heaps).  The symbolic
+// induction step needs the moves as expressions (symbolic_moves, games/symbolic_move.hpp),
+// which this header only declares, so that the engines never see the proof language.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/position.hpp"
+
+namespace nimcert {
+
+struct SymbolicMove;
+
+using FollowerSink = std::function<void(const Position&)>;
+
+// A merge of two heaps: heaps a and b (0-based) become their sum at heap `to` (a or b) and 0
+// at the other.
+struct Merge {
+  std::size_t a = 0, b = 0, to = 0;
+};
+
+// The moves of a game in the shape the fast cube engine handles: every free reduction, and
+// merges of two heaps that each hold at least `threshold` stones.
+struct MoveShape {
+  Heap threshold = 0;
+  std::vector<Merge> merges;  // empty: the reductions are all the moves (Nim)
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual std::string name() const = 0;
+  virtual nlohmann::ordered_json parameters() const = 0;
+  // Number of heaps in a position.
+  virtual std::size_t heap_count() const = 0;
+
+  // Calls sink once for every legal follower of p (the same follower may come twice when two
+  // different moves reach it; the mex does not care).
+  virtual void for_each_follower(const Position& p, const FollowerSink& sink) const = 0;
+
+  // The moves as free reductions plus merges, when they have that shape; nullopt otherwise
+  // (the fast cube engine then refuses the game).
+  virtual std::optional<MoveShape> move_shape() const { return std::nullopt; }
+  // True when no follower has a heap larger than the position's (every follower of a box lies
+  // in the box, earlier in canonical order): the condition of the dense box engine.
+  virtual bool lowers_heaps() const { return false; }
+  // True when swapping the last two heaps maps the moves of every position onto the moves of
+  // the swapped position.  Then G is symmetric in them (by induction on the position), and
+  // the cube engine computes only z >= y of each slice, reading the rest across the diagonal.
+  virtual bool symmetric_in_last_two_heaps() const { return false; }
+
+  // The moves as expressions, one per kind, for the symbolic induction step; empty when
+  // the game has no encoding.  Must allow exactly the followers for_each_follower lists.
+  virtual std::vector<SymbolicMove> symbolic_moves() const;
+
+  // "amalgamation(merge_min=2)": the game and its parameters in one line, for messages.
+  std::string describe() const;
+};
+
+}  // namespace nimcert

@@ -1,0 +1,164 @@
+// The registry of built-in games (see registry.hpp): one table row per game, with its
+// parameters, their ranges and its heap count.
+#include "games/registry.hpp"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "games/amalgamation.hpp"
+#include "games/nim.hpp"
+#include "games/one_heap.hpp"
+#include "games/serial_nim.hpp"
+#include "games/symbolic_move.hpp"
+#include "sys/nearest.hpp"
+
+namespace nimcert {
+
+using Json = nlohmann::ordered_json;
+
+std::vector<SymbolicMove> Game::symbolic_moves() const { return {}; }
+
+std::string Game::describe() const {
+  std::string s = name() + "(";
+  bool first = true;
+  const Json params = parameters();
+  for (const auto& [key, value] : params.items()) {
+    if (!first) s += ", ";
+    first = false;
+    s += key + "=" + value.dump();
+  }
+  return s + ")";
+}
+
+namespace {
+
+// A natural-number parameter in [low, high], or its default when absent.
+std::uint64_t natural(const Json& parameters, const char* key, std::uint64_t fallback,
+                      std::uint64_t low, std::uint64_t high) {
+  if (!parameters.contains(key)) return fallback;
+  const Json& v = parameters.at(key);
+  const bool natural =
+      v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+  if (!natural || v.get<std::uint64_t>() < low || v.get<std::uint64_t>() > high)
+    throw std::invalid_argument(
+        fmt::format("parameter {} = {} is out of range: a natural number from {} to {}", key,
+                    v.dump(), low, high));
+  return v.get<std::uint64_t>();
+}
+
+std::string rule_text(const Json& parameters, const std::string& game) {
+  if (!parameters.contains("rule") || !parameters["rule"].is_string())
+    throw std::invalid_argument(game + " needs a rule, e.g. rule = \"(n - 1) / 2\"");
+  return parameters["rule"].get<std::string>();
+}
+
+constexpr std::uint64_t kMaxHeap = 0xffffffffu;  // a Heap is 32 bits
+
+struct GameKind {
+  const char* name;
+  std::vector<std::string> parameters;
+  std::size_t (*heaps)(const Json&);
+  std::unique_ptr<Game> (*make)(const Json&, const smt::Definitions&);
+};
+
+std::size_t three(const Json&) { return 3; }
+std::size_t one(const Json&) { return 1; }
+std::size_t heaps_parameter(const Json& p) { return natural(p, "heaps", 3, 1, kMaxHeaps); }
+
+const std::vector<GameKind>& kinds() {
+  static const std::vector<GameKind> table = {
+      {"amalgamation",
+       {"merge_min"},
+       three,
+       [](const Json& p, const smt::Definitions&) -> std::unique_ptr<Game> {
+         return std::make_unique<Amalgamation>(
+             static_cast<Heap>(natural(p, "merge_min", 2, 1, kMaxHeap)));
+       }},
+      {"nim",
+       {"heaps"},
+       heaps_parameter,
+       [](const Json& p, const smt::Definitions&) -> std::unique_ptr<Game> {
+         return std::make_unique<Nim>(heaps_parameter(p));
+       }},
+      {"serial-nim",
+       {"heaps"},
+       heaps_parameter,
+       [](const Json& p, const smt::Definitions&) -> std::unique_ptr<Game> {
+         return std::make_unique<SerialNim>(heaps_parameter(p));
+       }},
+      {"maximum-nim",
+       {"rule"},
+       one,
+       [](const Json& p, const smt::Definitions& d) -> std::unique_ptr<Game> {
+         return std::make_unique<OneHeapGame>(OneHeapGame::Kind::Maximum,
+                                              Rule(rule_text(p, "maximum-nim"), d));
+       }},
+      {"minimum-nim",
+       {"rule"},
+       one,
+       [](const Json& p, const smt::Definitions& d) -> std::unique_ptr<Game> {
+         return std::make_unique<OneHeapGame>(OneHeapGame::Kind::Minimum,
+                                              Rule(rule_text(p, "minimum-nim"), d));
+       }},
+  };
+  return table;
+}
+
+// The row of the game named, its parameters checked against the row.
+const GameKind& kind_of(const std::string& name, const Json& parameters) {
+  if (!parameters.is_null() && !parameters.is_object())
+    throw std::invalid_argument("game parameters must be an object");
+  for (const GameKind& k : kinds()) {
+    if (k.name != name) continue;
+    if (parameters.is_object())
+      for (const auto& [key, value] : parameters.items())
+        if (std::find(k.parameters.begin(), k.parameters.end(), key) == k.parameters.end())
+          throw std::invalid_argument(
+              fmt::format("game {} has no parameter {}{} (its parameters: {})", name, key,
+                          smt::did_you_mean(key, k.parameters), fmt::join(k.parameters, ", ")));
+    return k;
+  }
+  throw std::invalid_argument(fmt::format("unknown game '{}'{} (known: {})", name,
+                                          smt::did_you_mean(name, game_names()),
+                                          fmt::join(game_names(), ", ")));
+}
+
+class Catalog final : public smt::GameCatalog {
+ public:
+  std::size_t heap_count(const smt::GameSpec& game) const override {
+    return kind_of(game.name, game.parameters).heaps(game.parameters);
+  }
+};
+
+}  // namespace
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const GameKind& k : kinds()) names.push_back(k.name);
+  return names;
+}
+
+std::unique_ptr<Game> make_game(const std::string& name, const Json& parameters,
+                                const smt::Definitions& definitions) {
+  const Json params = parameters.is_null() ? Json::object() : parameters;
+  return kind_of(name, params).make(params, definitions);
+}
+
+std::unique_ptr<Game> make_game(const smt::GameSpec& spec, const smt::Definitions& definitions) {
+  return make_game(spec.name, spec.parameters, definitions);
+}
+
+smt::GameSpec sequence_game(const std::string& value, const std::string& rule) {
+  smt::GameSpec g;
+  g.name = value == "g" ? "maximum-nim" : "minimum-nim";
+  g.parameters = {{"rule", rule}};
+  return g;
+}
+
+const smt::GameCatalog& game_catalog() {
+  static const Catalog catalog;
+  return catalog;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,36 @@
+// The registry of games: from a name and parameters to a Game, and what the proof language
+// asks of games (heap counts) without knowing any.
+//
+// Every parameter is range-checked here, in the type it will live in, so that a value the
+// game cannot represent is refused with the allowed range instead of being narrowed.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "games/game.hpp"
+#include "lang/proof_file.hpp"
+
+namespace nimcert {
+
+// Builds a game from its name and parameters; throws std::invalid_argument naming what is
+// wrong (an unknown game, with the known ones and the nearest; a missing, unknown or out of
+// range parameter, with the allowed range).  A rule given as a string (maximum-nim,
+// minimum-nim) may call `definitions`.
+std::unique_ptr<Game> make_game(const std::string& name, const nlohmann::ordered_json& parameters,
+                                const smt::Definitions& definitions = {});
+std::unique_ptr<Game> make_game(const smt::GameSpec& spec, const smt::Definitions& definitions);
+
+// The names of the games the registry knows, in a fixed order.
+std::vector<std::string> game_names();
+
+// The game a sequence block's value speaks of: g is Maximum Nim's, h is Minimum Nim's, both
+// played with the block's rule.
+smt::GameSpec sequence_game(const std::string& value, const std::string& rule);
+
+// The catalog the parser asks for heap counts.
+const smt::GameCatalog& game_catalog();
+
+}  // namespace nimcert

@@ -1,0 +1,35 @@
+// A game's moves as expressions: what the symbolic induction step reasons about.
+//
+// A move kind is legal at X = (x1..xk) with parameters p when `guard` holds, and leads to the
+// position `result`; both are proof-language expressions over x1..xk and p, so the same
+// expression goes to Z3 (the obligations) and to the C++ evaluator (re-checking models).  A
+// test holds every game's encoding against its follower enumeration on a box, so the symbolic
+// and the exhaustive checks speak of the same game.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lang/ast.hpp"
+
+namespace nimcert {
+
+struct SymbolicMove {
+  std::string name;                     // "reduce x1", "merge x1+x2 -> x1"
+  std::vector<std::string> parameters;  // free choices of the move, e.g. "t"
+  smt::ExprPtr guard;                   // legality, over x1..xk and the parameters
+  std::vector<smt::ExprPtr> result;     // the follower's heaps
+};
+
+// The position variables x1..xk.
+std::vector<std::string> position_variables(std::size_t heaps);
+
+// A move kind from the text of its guard and of its result's heaps (parsed as proof-language
+// expressions over x1..xk and the parameters).
+SymbolicMove symbolic_move(std::string name, std::vector<std::string> parameters, std::size_t heaps,
+                           const std::string& guard, const std::vector<std::string>& result);
+
+// "reduce xi": any t < xi, for each heap i.
+std::vector<SymbolicMove> free_reductions(std::size_t heaps);
+
+}  // namespace nimcert

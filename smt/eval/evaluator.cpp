@@ -1,0 +1,299 @@
+// The batch evaluator (see evaluator.hpp).
+#include "eval/evaluator.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <type_traits>
+
+namespace nimcert::smt {
+
+Program::Program(const std::vector<std::string>& variables, const std::vector<ExprPtr>& outputs)
+    : variables_(variables.size()) {
+  std::map<std::string, std::uint32_t> vars;
+  for (std::size_t i = 0; i < variables.size(); ++i)
+    vars[variables[i]] = static_cast<std::uint32_t>(i);
+  std::map<std::string, std::uint32_t> seen;  // canonical key of a subterm -> its register
+  for (const ExprPtr& e : outputs) outputs_.push_back(compile(e, vars, seen));
+  compiled_.clear();  // its keys are addresses of nodes the caller may free
+  plan_lines();
+}
+
+std::uint32_t Program::compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
+                               std::map<std::string, std::uint32_t>& seen) {
+  // A shared subterm is compiled once: without this, unrolled definitions (a binary search
+  // that calls its previous step three times) would be walked as an exponential tree.
+  if (auto done = compiled_.find(e.get()); done != compiled_.end()) return done->second;
+  const std::uint32_t reg = compile_node(e, vars, seen);
+  compiled_[e.get()] = reg;
+  return reg;
+}
+
+std::uint32_t Program::compile_node(const ExprPtr& e,
+                                    const std::map<std::string, std::uint32_t>& vars,
+                                    std::map<std::string, std::uint32_t>& seen) {
+  Instruction in;
+  in.op = e->op;
+  std::string key = std::to_string(static_cast<int>(e->op));
+  switch (e->op) {
+    case Op::Const:
+      in.value = e->value;
+      key += ":" + std::to_string(e->value);
+      break;
+    case Op::Var: {
+      auto it = vars.find(e->name);
+      if (it == vars.end()) throw std::invalid_argument("evaluator: unknown variable " + e->name);
+      in.a = it->second;
+      key += ":" + e->name;
+      break;
+    }
+    case Op::Call:
+      throw std::invalid_argument("evaluator: expand definitions before compiling");
+    default: {
+      std::uint32_t r[3] = {0, 0, 0};
+      for (std::size_t i = 0; i < e->args.size(); ++i) {
+        r[i] = compile(e->args[i], vars, seen);
+        key += ":" + std::to_string(r[i]);
+      }
+      in.a = r[0];
+      in.b = r[1];
+      in.c = r[2];
+    }
+  }
+  if (auto it = seen.find(key); it != seen.end()) return it->second;
+  code_.push_back(in);
+  const auto reg = static_cast<std::uint32_t>(code_.size() - 1);
+  seen[key] = reg;
+  return reg;
+}
+
+namespace {
+
+template <class T>
+constexpr unsigned kBits = sizeof(T) * 8;
+
+}  // namespace
+
+// The instructions order[0..count), each over `lanes` lanes of the register file regs (row
+// slot[i] for instruction i); inputs[v] is variable v's row.  Returns false when a lane overflowed
+// T. Each case is a plain loop over the lanes that the compiler vectorises; r never aliases a
+// register it reads, since operands are earlier instructions.
+template <class T>
+[[gnu::always_inline]] inline bool Program::execute(const std::uint32_t* order, std::size_t count,
+                                                    const std::uint32_t* slot, std::size_t lanes,
+                                                    T* regs, const T* const* inputs) const {
+  bool overflow = false;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t i = order[k];
+    const Instruction& in = code_[i];
+    T* __restrict r = regs + std::size_t{slot[i]} * lanes;
+    const T* a = regs + std::size_t{slot[in.a]} * lanes;
+    const T* b = regs + std::size_t{slot[in.b]} * lanes;
+    const T* c = regs + std::size_t{slot[in.c]} * lanes;
+    switch (in.op) {
+      case Op::Const:
+        overflow |= in.value > T(~T{0});  // a constant too wide for T is never truncated
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = static_cast<T>(in.value);
+        break;
+      case Op::Var:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = inputs[in.a][j];
+        break;
+      case Op::Add: {
+        T carry = 0;  // a lane-typed flag, so that the loop vectorises
+        for (std::size_t j = 0; j < lanes; ++j) {
+          const T v = a[j] + b[j];
+          r[j] = v;
+          carry |= static_cast<T>(v < a[j]);
+        }
+        overflow |= carry != 0;
+        break;
+      }
+      case Op::Sub:  // truncated, as Lean's Nat
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] >= b[j] ? a[j] - b[j] : 0;
+        break;
+      case Op::Mul:
+        if constexpr (sizeof(T) <= 4) {
+          std::uint64_t high = 0;
+          for (std::size_t j = 0; j < lanes; ++j) {
+            const std::uint64_t p = std::uint64_t{a[j]} * b[j];
+            r[j] = static_cast<T>(p);
+            high |= p >> kBits<T>;
+          }
+          overflow |= high != 0;
+        } else {
+          for (std::size_t j = 0; j < lanes; ++j)
+            overflow |= __builtin_mul_overflow(a[j], b[j], &r[j]);
+        }
+        break;
+      case Op::Div:  // x / 0 = 0, as Lean's Nat
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = b[j] == 0 ? 0 : a[j] / b[j];
+        break;
+      case Op::Mod:  // x % 0 = x, as Lean's Nat
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = b[j] == 0 ? a[j] : a[j] % b[j];
+        break;
+      case Op::BitXor:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] ^ b[j];
+        break;
+      case Op::BitAnd:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] & b[j];
+        break;
+      case Op::BitOr:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] | b[j];
+        break;
+      case Op::Shl: {
+        T lost = 0;
+        for (std::size_t j = 0; j < lanes; ++j) {
+          const bool wide = b[j] >= kBits<T>;
+          const T s = wide ? 0 : b[j];
+          const T v = a[j] << s;
+          r[j] = wide ? 0 : v;
+          lost |= wide ? a[j] : (v >> s) ^ a[j];
+        }
+        overflow |= lost != 0;
+        break;
+      }
+      case Op::Shr:
+        for (std::size_t j = 0; j < lanes; ++j) {
+          const bool wide = b[j] >= kBits<T>;
+          const T v = a[j] >> (wide ? 0 : b[j]);
+          r[j] = wide ? 0 : v;
+        }
+        break;
+      case Op::Eq:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] == b[j];
+        break;
+      case Op::Ne:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] != b[j];
+        break;
+      case Op::Lt:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] < b[j];
+        break;
+      case Op::Le:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] <= b[j];
+        break;
+      case Op::Gt:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] > b[j];
+        break;
+      case Op::Ge:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] >= b[j];
+        break;
+      case Op::Not:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] == 0;
+        break;
+      case Op::And:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = (a[j] != 0) & (b[j] != 0);
+        break;
+      case Op::Or:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = (a[j] != 0) | (b[j] != 0);
+        break;
+      case Op::Implies:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = (a[j] == 0) | (b[j] != 0);
+        break;
+      case Op::Iff:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = (a[j] != 0) == (b[j] != 0);
+        break;
+      case Op::Ite:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] != 0 ? b[j] : c[j];
+        break;
+      case Op::Call:
+        throw std::logic_error("evaluator: a call survived compilation");
+    }
+  }
+  return !overflow;
+}
+
+// The instruction loops, compiled once for the baseline x86-64 and once for AVX2 (eight
+// 32-bit or four 64-bit lanes per operation), chosen when the program loads.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define NIMCERT_LANE_CLONES [[gnu::target_clones("avx2", "default")]]
+#else
+#define NIMCERT_LANE_CLONES
+#endif
+NIMCERT_LANE_CLONES bool Program::execute_u32(const std::uint32_t* order, std::size_t count,
+                                              const std::uint32_t* slot, std::size_t lanes,
+                                              std::uint32_t* regs,
+                                              const std::uint32_t* const* inputs) const {
+  return execute<std::uint32_t>(order, count, slot, lanes, regs, inputs);
+}
+NIMCERT_LANE_CLONES bool Program::execute_u64(const std::uint32_t* order, std::size_t count,
+                                              const std::uint32_t* slot, std::size_t lanes,
+                                              std::uint64_t* regs,
+                                              const std::uint64_t* const* inputs) const {
+  return execute<std::uint64_t>(order, count, slot, lanes, regs, inputs);
+}
+
+template <class T>
+bool Program::dispatch(const std::vector<std::uint32_t>& order,
+                       const std::vector<std::uint32_t>& slot, std::size_t lanes, T* regs,
+                       const T* const* inputs) const {
+  if constexpr (std::is_same_v<T, std::uint32_t>)
+    return execute_u32(order.data(), order.size(), slot.data(), lanes, regs, inputs);
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return execute_u64(order.data(), order.size(), slot.data(), lanes, regs, inputs);
+  else
+    return execute<T>(order.data(), order.size(), slot.data(), lanes, regs, inputs);
+}
+
+template <class T>
+bool Program::run(std::size_t lanes, const std::vector<const T*>& inputs,
+                  std::vector<T*>& out) const {
+  thread_local std::vector<T> regs;  // scratch, reused across batches
+  if (regs.size() < code_.size() * lanes) regs.resize(code_.size() * lanes);
+  const bool fits = dispatch<T>(all_, all_, lanes, regs.data(), inputs.data());
+  for (std::size_t k = 0; k < outputs_.size(); ++k) {
+    const T* r = regs.data() + std::size_t{outputs_[k]} * lanes;
+    std::copy(r, r + lanes, out[k]);
+  }
+  return fits;
+}
+
+template <class T>
+bool Program::run_line(std::size_t lanes, const std::vector<T>& fixed, T start, T* out) const {
+  if (variables_ == 0 || fixed.size() + 1 != variables_ || outputs_.empty())
+    throw std::logic_error("Program::run_line: wrong number of variables");
+  thread_local std::vector<T> regs, scalar, line;
+  if (regs.size() < line_slots_ * lanes) regs.resize(line_slots_ * lanes);
+  if (scalar.size() < code_.size()) scalar.resize(code_.size());
+  if (line.size() < lanes) line.resize(lanes);
+  for (std::size_t j = 0; j < lanes; ++j) line[j] = static_cast<T>(start + j);
+  if (line[lanes - 1] < start) return false;  // the line itself leaves T
+  thread_local std::vector<const T*> inputs;  // reused: a line is a few hundred lanes
+  inputs.resize(variables_);
+  for (std::size_t v = 0; v + 1 < variables_; ++v) inputs[v] = &fixed[v];
+  inputs[variables_ - 1] = line.data();
+
+  // Instructions that do not read the last variable, once for the whole line.
+  bool fits = dispatch<T>(uniform_, all_, 1, scalar.data(), inputs.data());
+  for (std::uint32_t i : broadcast_)
+    std::fill_n(regs.data() + std::size_t{line_slot_[i]} * lanes, lanes, scalar[i]);
+  fits &= dispatch<T>(varying_, line_slot_, lanes, regs.data(), inputs.data());
+  const std::uint32_t o = outputs_[0];
+  if (is_varying_[o])
+    std::copy_n(regs.data() + std::size_t{line_slot_[o]} * lanes, lanes, out);
+  else
+    std::fill_n(out, lanes, scalar[o]);
+  return fits;
+}
+
+template <class T>
+bool Program::run_one(const std::vector<T>& input, std::vector<T>& out) const {
+  std::vector<const T*> in;
+  for (const T& v : input) in.push_back(&v);
+  out.assign(outputs_.size(), 0);
+  std::vector<T*> o;
+  for (T& v : out) o.push_back(&v);
+  return run<T>(1, in, o);
+}
+
+template bool Program::run<std::uint64_t>(std::size_t, const std::vector<const std::uint64_t*>&,
+                                          std::vector<std::uint64_t*>&) const;
+template bool Program::run<u128>(std::size_t, const std::vector<const u128*>&,
+                                 std::vector<u128*>&) const;
+template bool Program::run_one<std::uint64_t>(const std::vector<std::uint64_t>&,
+                                              std::vector<std::uint64_t>&) const;
+template bool Program::run_one<u128>(const std::vector<u128>&, std::vector<u128>&) const;
+template bool Program::run_line<std::uint32_t>(std::size_t, const std::vector<std::uint32_t>&,
+                                               std::uint32_t, std::uint32_t*) const;
+template bool Program::run_line<std::uint64_t>(std::size_t, const std::vector<std::uint64_t>&,
+                                               std::uint64_t, std::uint64_t*) const;
+
+}  // namespace nimcert::smt

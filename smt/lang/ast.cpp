@@ -1,0 +1,199 @@
+// Building, printing and expanding proof-language expressions (see ast.hpp).
+#include "lang/ast.hpp"
+
+#include <stdexcept>
+#include <unordered_map>
+
+namespace nimcert::smt {
+
+ExprPtr make_const(std::uint64_t v) {
+  auto e = std::make_shared<Expr>();
+  e->op = Op::Const;
+  e->value = v;
+  return e;
+}
+
+ExprPtr make_var(std::string name) {
+  auto e = std::make_shared<Expr>();
+  e->op = Op::Var;
+  e->name = std::move(name);
+  return e;
+}
+
+ExprPtr make_node(Op op, std::vector<ExprPtr> args) {
+  auto e = std::make_shared<Expr>();
+  e->op = op;
+  e->args = std::move(args);
+  return e;
+}
+
+bool is_boolean(Op op) {
+  switch (op) {
+    case Op::Eq:
+    case Op::Ne:
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge:
+    case Op::Not:
+    case Op::And:
+    case Op::Or:
+    case Op::Implies:
+    case Op::Iff:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool yields_boolean(const Expr& e) {
+  if (e.op == Op::Ite) return yields_boolean(*e.args[1]) && yields_boolean(*e.args[2]);
+  return is_boolean(e.op);
+}
+
+const char* spelling(Op op) {
+  switch (op) {
+    case Op::Add:
+      return "+";
+    case Op::Sub:
+      return "-";
+    case Op::Mul:
+      return "*";
+    case Op::Div:
+      return "/";
+    case Op::Mod:
+      return "%";
+    case Op::BitXor:
+      return "^";
+    case Op::BitAnd:
+      return "&";
+    case Op::BitOr:
+      return "|";
+    case Op::Shl:
+      return "<<";
+    case Op::Shr:
+      return ">>";
+    case Op::Eq:
+      return "==";
+    case Op::Ne:
+      return "!=";
+    case Op::Lt:
+      return "<";
+    case Op::Le:
+      return "<=";
+    case Op::Gt:
+      return ">";
+    case Op::Ge:
+      return ">=";
+    case Op::Not:
+      return "!";
+    case Op::And:
+      return "&&";
+    case Op::Or:
+      return "||";
+    case Op::Implies:
+      return "->";
+    case Op::Iff:
+      return "<->";
+    default:
+      return "?";
+  }
+}
+
+std::string to_string(const Expr& e) {
+  switch (e.op) {
+    case Op::Const:
+      return std::to_string(e.value);
+    case Op::Var:
+      return e.name;
+    case Op::Call: {
+      std::string s = e.name + "(";
+      for (std::size_t i = 0; i < e.args.size(); ++i) s += (i ? ", " : "") + to_string(*e.args[i]);
+      return s + ")";
+    }
+    case Op::Not:
+      return "(!" + to_string(*e.args[0]) + ")";
+    case Op::Ite:
+      return "(if " + to_string(*e.args[0]) + " then " + to_string(*e.args[1]) + " else " +
+             to_string(*e.args[2]) + ")";
+    default:
+      return "(" + to_string(*e.args[0]) + " " + spelling(e.op) + " " + to_string(*e.args[1]) + ")";
+  }
+}
+
+namespace {
+
+class Expander {
+ public:
+  explicit Expander(const Definitions& d) : definitions_(d) {}
+
+  ExprPtr run(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings) {
+    if (e->op == Op::Const) return e;
+    if (e->op == Op::Var) {
+      auto it = bindings.find(e->name);
+      return it == bindings.end() ? e : it->second;
+    }
+    std::vector<ExprPtr> args;
+    for (const ExprPtr& a : e->args) args.push_back(run(a, bindings));
+    if (e->op != Op::Call) {
+      auto n = std::make_shared<Expr>(*e);
+      n->args = std::move(args);
+      return n;
+    }
+    auto it = definitions_.find(e->name);
+    if (it == definitions_.end()) throw std::invalid_argument("unknown definition " + e->name);
+    const Definition& d = it->second;
+    if (d.parameters.size() != args.size())
+      throw std::invalid_argument("wrong number of arguments to " + e->name);
+    // Memoise calls on identical argument objects, so that repeated calls share one subterm.
+    std::string key = e->name;
+    for (const ExprPtr& a : args)
+      key += ":" + std::to_string(reinterpret_cast<std::uintptr_t>(a.get()));
+    if (auto m = memo_.find(key); m != memo_.end()) return m->second.result;
+    std::map<std::string, ExprPtr> inner;
+    for (std::size_t i = 0; i < args.size(); ++i) inner[d.parameters[i]] = args[i];
+    ExprPtr result = run(d.body, inner);
+    memo_[key] = {args, result};
+    return result;
+  }
+
+ private:
+  struct Memo {
+    std::vector<ExprPtr> keep_alive;  // so that the addresses in the key stay unique
+    ExprPtr result;
+  };
+  const Definitions& definitions_;
+  std::unordered_map<std::string, Memo> memo_;
+};
+
+}  // namespace
+
+ExprPtr expand(const ExprPtr& e, const Definitions& definitions) {
+  Expander x(definitions);
+  return x.run(e, {});
+}
+
+namespace {
+
+ExprPtr substitute_shared(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings,
+                          std::unordered_map<const Expr*, ExprPtr>& done) {
+  if (e->op == Op::Var) {
+    auto it = bindings.find(e->name);
+    return it == bindings.end() ? e : it->second;
+  }
+  if (e->args.empty()) return e;
+  if (auto it = done.find(e.get()); it != done.end()) return it->second;
+  auto n = std::make_shared<Expr>(*e);
+  for (ExprPtr& a : n->args) a = substitute_shared(a, bindings, done);
+  done[e.get()] = n;
+  return n;
+}
+
+}  // namespace
+
+ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings) {
+  std::unordered_map<const Expr*, ExprPtr> done;
+  return substitute_shared(e, bindings, done);
+}
+
+}  // namespace nimcert::smt

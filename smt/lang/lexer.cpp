@@ -1,0 +1,94 @@
+// The proof language's lexer (see lexer.hpp).
+#include "lang/lexer.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "lang/proof_file.hpp"
+
+namespace nimcert::smt {
+
+const std::set<std::string> kKeywords = {
+    "game",      "cube", "def",      "claim", "lemma", "vars",  "assume",  "prove",     "widths",
+    "enumerate", "end",  "if",       "then",  "else",  "true",  "false",   "induction", "witness",
+    "box",       "size", "sequence", "rule",  "last",  "check", "timeout", "case"};
+
+std::vector<Token> Lexer::run() {
+  std::vector<Token> out;
+  for (;;) {
+    skip_space();
+    Token t;
+    t.where = {line_, column_};
+    if (pos_ >= text_.size()) {
+      t.kind = Tok::End;
+      out.push_back(t);
+      return out;
+    }
+    const char c = text_[pos_];
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      t.kind = Tok::Ident;
+      while (pos_ < text_.size() &&
+             (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+        t.text += advance();
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      t.kind = Tok::Number;
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+        const unsigned d = advance() - '0';
+        if (t.number > (UINT64_MAX - d) / 10) fail(t.where, "a number below 2^64");
+        t.number = t.number * 10 + d;
+        t.text += static_cast<char>('0' + d);
+      }
+    } else if (c == '"') {
+      t.kind = Tok::String;
+      advance();
+      while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') t.text += advance();
+      if (pos_ >= text_.size() || text_[pos_] != '"')
+        fail(t.where, "a closing \" on the same line");
+      advance();
+    } else {
+      t.kind = Tok::Punct;
+      static const char* const kPuncts[] = {"<->", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||",
+                                            "->",  "..", "(",  ")",  ",",  "=",  ":",  "+",  "-",
+                                            "*",   "/",  "%",  "^",  "&",  "|",  "<",  ">",  "!"};
+      for (const char* p : kPuncts) {
+        const std::string s(p);
+        if (text_.compare(pos_, s.size(), s) == 0) {
+          t.text = s;
+          for (std::size_t i = 0; i < s.size(); ++i) advance();
+          break;
+        }
+      }
+      if (t.text.empty()) fail(t.where, fmt::format("a token, not '{}'", c));
+    }
+    out.push_back(t);
+  }
+}
+
+void Lexer::fail(SourceLocation w, const std::string& what) const {
+  throw ParseError(fmt::format("{}:{}:{}: expected {}", path_, w.line, w.column, what));
+}
+
+char Lexer::advance() {
+  const char c = text_[pos_++];
+  if (c == '\n') {
+    ++line_;
+    column_ = 1;
+  } else {
+    ++column_;
+  }
+  return c;
+}
+void Lexer::skip_space() {
+  while (pos_ < text_.size()) {
+    if (text_[pos_] == '#') {
+      while (pos_ < text_.size() && text_[pos_] != '\n') advance();
+    } else if (std::isspace(static_cast<unsigned char>(text_[pos_]))) {
+      advance();
+    } else {
+      break;
+    }
+  }
+}
+
+}  // namespace nimcert::smt

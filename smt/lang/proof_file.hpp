@@ -1,0 +1,160 @@
+// A proof file as parsed: the game, the cube, definitions, claims, lemmas, boxes, sequences
+// and induction steps.
+//
+// The proof language is documented in docs/proof-language.md.  A lemma states one algebraic
+// step of a proof over natural-number variables, with hypotheses; nimcert checks it with Z3
+// for all values below 2^w at each listed width and by enumeration over a range.  A claim is a
+// statement about the Grundy value G of a position (x1, ..., xk), checked at every position of
+// a cube or box; a sequence block's claims speak of one-heap sequences; an induction step
+// proves a claim G == F symbolically.  The language knows no game: what it needs of one (its
+// heap count) it asks a GameCatalog, which the game registry (checker/games) supplies.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "lang/ast.hpp"
+
+namespace nimcert::smt {
+
+struct GameSpec {
+  std::string name;
+  nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
+  SourceLocation where;  // of the name, for errors found by the game registry
+};
+
+struct ClaimSpec {
+  std::string name;
+  std::string text;   // the source's wording
+  ExprPtr statement;  // over x1..xk and G
+};
+
+struct LemmaSpec {
+  std::string label;  // e.g. "(17)"
+  std::string text;   // the source's wording
+  std::vector<std::string> variables;
+  std::vector<ExprPtr> hypotheses;
+  ExprPtr conclusion;
+  std::vector<unsigned> widths;     // Z3: every variable < 2^w
+  std::uint64_t low = 0, high = 0;  // enumeration: every variable in [low, high]
+  SourceLocation where;
+};
+
+// An exhaustive check of claims on a box [0,B]^k of a game whose moves only lower heaps
+// (nim, serial-nim, the one-heap games), with optional named structural checks.
+struct BoxSpec {
+  std::string name, text;
+  GameSpec game;
+  std::uint32_t size = 0;           // B
+  std::vector<ClaimSpec> claims;    // over x1..xk and G
+  std::vector<std::string> checks;  // e.g. "right-associativity"
+  SourceLocation where;
+};
+
+// Levine's one-heap sequences for one rule f: g (Maximum Nim) and h (Minimum Nim) by their
+// recurrences for n = 0..last, pointwise claims over n, f, g, h, and named checks.
+struct SequenceSpec {
+  std::string name, text;
+  std::string rule;  // an expression of n
+  std::uint64_t last = 0;
+  std::vector<ClaimSpec> claims;
+  std::vector<std::string> checks;  // e.g. "lemma-2.1", "self-similarity"
+  SourceLocation where;
+};
+
+// A witness hint for the completeness obligation (b) of the induction step: a move of the
+// game with its parameters as expressions of the position x1..xk and the target value v.
+struct WitnessHint {
+  std::string move;  // the game's name for the move, e.g. "reduce x1"
+  std::vector<std::pair<std::string, ExprPtr>> parameters;
+  SourceLocation where;
+};
+
+// A case split of the completeness obligation (b): `case d = E in lo..hi`.  (b) is posed once
+// for every c in lo..hi, with the hypothesis E == c and d replaced by c in the witness hints
+// (so that a shift by d becomes a shift by a constant, or an `if` on d picks one hint), and
+// once more to show lo <= E <= hi.
+struct CaseSplit {
+  std::string name;  // d, usable in the witness hints
+  ExprPtr expr;      // E, over x1..xk and v
+  std::uint64_t low = 0, high = 0;
+  SourceLocation where;
+};
+
+// Where the claim an induction proves was stated: at top level (the file's game and cube), in
+// a box (its game) or in a sequence (a one-heap game of its rule: Maximum Nim for g == F,
+// Minimum Nim for h == F).
+struct ClaimSite {
+  enum class Block { Cube, Box, Sequence } block = Block::Cube;
+  std::size_t index = 0;  // of the box or sequence
+  std::string value;      // the value variable of the claim: G, g or h
+};
+
+// The whole induction step for a claim G == F, posed symbolically at each width w on
+// D_w = {X : x1 + ... + xk < 2^w}.  Without hints, (b) is posed with a quantifier.
+struct InductionSpec {
+  std::string claim;  // the name of a claim G == F (or g == F, h == F in a sequence)
+  std::string text;
+  ClaimSite site;  // where the claim was stated
+  GameSpec game;   // the game of the claim's block: set by resolving the site against the games
+  ExprPtr value;   // F, over x1..xk
+  std::vector<WitnessHint> hints;
+  std::optional<CaseSplit> split;  // of (b); only with hints
+  // A time limit per query and solver for this induction's obligations, in milliseconds;
+  // 0 = the run's (--timeout-ms).  For an obligation known to need longer than the rest.
+  unsigned timeout_ms = 0;
+  std::vector<unsigned> widths;
+  SourceLocation where;
+};
+
+struct ProofFile {
+  std::string path;
+  GameSpec game;
+  std::uint32_t cube = 0;  // N of the cube [0,N]^3; 0 when the file names no cube
+  Definitions definitions;
+  std::vector<ClaimSpec> claims;
+  std::vector<LemmaSpec> lemmas;
+  std::vector<BoxSpec> boxes;
+  std::vector<SequenceSpec> sequences;
+  std::vector<InductionSpec> inductions;
+};
+
+// Bad input: what() is "file:line:col: expected ...".
+class ParseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What the parser asks of the games it reads: how many heaps a position of a game has.
+class GameCatalog {
+ public:
+  virtual ~GameCatalog() = default;
+  // The heap count of the game named with its parameters; throws std::invalid_argument with
+  // a message naming what is wrong (an unknown game, a bad parameter), which the parser
+  // reports at the game's location.
+  virtual std::size_t heap_count(const GameSpec& game) const = 0;
+};
+
+ProofFile parse_proof(const std::string& text, const std::string& path, const GameCatalog& games);
+// Throws ParseError or std::runtime_error (unreadable).
+ProofFile read_proof(const std::string& path, const GameCatalog& games);
+
+// The variables a claim may use for a game with k heaps: x1..xk and G.
+std::vector<std::string> claim_variables(std::size_t heaps);
+
+// F of a claim "V == F" (or "F == V"), V the value variable; null for another form.
+ExprPtr formula_of(const ClaimSpec& claim, const std::string& value = "G");
+
+// The variables of a sequence claim: n, the rule's f(n), g_n and h_n.
+std::vector<std::string> sequence_variables();
+
+// One expression over the given variables (for games' move encodings and tests); throws
+// ParseError.
+ExprPtr parse_expression(const std::string& text, const std::vector<std::string>& variables,
+                         const Definitions& definitions = {});
+
+}  // namespace nimcert::smt

@@ -1,0 +1,49 @@
+// What a solver is asked and what it answers: the vocabulary shared by Z3 and cvc5.
+//
+// A query is an SMT-LIB 2.6 benchmark over bit-vector variables; an answer is unsat (the
+// statement the query negates is proved at that width), sat (a model, to be re-checked in
+// C++ before anyone calls it a counterexample) or unknown (a time limit, an interrupt, an
+// error: never proved).  Both solvers' backends include this header and nothing of each other.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "lang/ast.hpp"
+#include "sys/natural.hpp"
+
+namespace nimcert::smt {
+
+// A solver failed in a way that is not an answer (Z3 raised an exception): an infrastructure
+// failure, exit status 2, never unknown and never proved.
+struct SolverError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class Answer { Unsat, Sat, Unknown };
+const char* answer_name(Answer a);  // "unsat", "sat", "unknown"
+
+struct Query {
+  std::vector<std::string> variables;
+  unsigned width = 0;
+  std::string smt2;  // the benchmark, with (set-info :status unknown)
+};
+
+// "exists bound < 2^width: body", a disjunct of a conclusion that needs a witness the proof
+// does not name (the symbolic induction step without hints).
+struct Existential {
+  std::vector<std::string> bound;
+  ExprPtr body;
+};
+
+struct SolverRun {
+  Answer answer = Answer::Unknown;
+  std::string reason;                 // why unknown
+  std::map<std::string, u128> model;  // sat: the variables' values (when they fit 128 bits)
+  bool model_fits = true;
+  double seconds = 0;
+};
+
+}  // namespace nimcert::smt

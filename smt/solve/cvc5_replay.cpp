@@ -1,0 +1,53 @@
+// Replaying queries with cvc5 (see cvc5_replay.hpp).
+#include "solve/cvc5_replay.hpp"
+
+#include <chrono>
+#include <regex>
+#include <stdexcept>
+
+#include "sys/subprocess.hpp"
+
+namespace nimcert::smt {
+
+namespace {
+
+std::runtime_error not_runnable(const std::string& binary) {
+  return std::runtime_error("cannot run the second solver '" + binary +
+                            "': install the Debian package cvc5 (scripts/install-deps.sh)");
+}
+
+}  // namespace
+
+SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
+                               const std::string& binary) {
+  const auto start = std::chrono::steady_clock::now();
+  const ProcessResult run =
+      run_process({binary, "--lang=smt2", "--tlimit-per=" + std::to_string(timeout_ms)}, smt2);
+  if (!run.started) throw not_runnable(binary);
+  SecondOpinion out;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string first_line = run.output.substr(0, run.output.find('\n'));
+  if (run.exit_status == 0 && first_line == "unsat") {
+    out.answer = Answer::Unsat;
+  } else if (run.exit_status == 0 && first_line == "sat") {
+    out.answer = Answer::Sat;
+  } else if (run.exit_status == 0 && first_line == "unknown") {
+    out.note = "cvc5 answered unknown (time limit " + std::to_string(timeout_ms) + " ms)";
+  } else {
+    out.note = "cvc5 exited with status " + std::to_string(run.exit_status) +
+               (first_line.empty() ? std::string() : " after printing '" + first_line + "'");
+  }
+  return out;
+}
+
+std::string cvc5_version(const std::string& binary) {
+  const ProcessResult run = run_process({binary, "--version"}, "");
+  if (!run.started || run.exit_status != 0) throw not_runnable(binary);
+  std::smatch m;
+  static const std::regex version(R"(cvc5 version ([0-9][0-9A-Za-z.\-]*))");
+  if (!std::regex_search(run.output, m, version))
+    throw std::runtime_error("cannot read cvc5's version from '" + binary + " --version'");
+  return m[1];
+}
+
+}  // namespace nimcert::smt

@@ -1,0 +1,32 @@
+// The second opinion: each Z3 query replayed by the cvc5 command-line solver.
+//
+// A verdict is trusted more when two independent solvers agree on the same text (as in
+// SMT-COMP's trusted status).  cvc5 runs as a separate process on the exported SMT-LIB 2.6
+// benchmark with its :status line reset to unknown: cvc5 aborts when its answer contradicts
+// a declared status, which would turn a disagreement into a crash instead of an answer.
+#pragma once
+
+#include <string>
+
+#include "solve/answer.hpp"
+
+namespace nimcert::smt {
+
+struct SecondOpinion {
+  Answer answer = Answer::Unknown;
+  std::string note;  // why unknown: time limit, crash, unreadable output
+  double seconds = 0;
+};
+
+inline constexpr const char* kCvc5Binary = "cvc5";
+
+// cvc5's answer on the benchmark text (as built, with :status unknown), within timeout_ms.  Throws
+// std::runtime_error when the binary cannot be run at all: a missing second solver is an
+// infrastructure failure, never a silently skipped check.
+SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
+                               const std::string& binary = kCvc5Binary);
+
+// "1.0.3"; throws std::runtime_error when cvc5 cannot be run.
+std::string cvc5_version(const std::string& binary = kCvc5Binary);
+
+}  // namespace nimcert::smt

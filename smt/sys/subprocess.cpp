@@ -1,0 +1,87 @@
+// Child processes for the second solver (see subprocess.hpp).
+#include "sys/subprocess.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <stdexcept>
+#include <system_error>
+
+namespace nimcert::smt {
+
+namespace {
+
+void write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return;  // the child closed its input early (EPIPE); its answer tells the rest
+    }
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input) {
+  if (argv.empty()) throw std::invalid_argument("run_process: empty argument list");
+  int to_child[2], from_child[2], exec_error[2];
+  if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0 ||
+      pipe2(exec_error, O_CLOEXEC) != 0)
+    throw std::system_error(errno, std::generic_category(), "pipe");
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+
+  const pid_t pid = fork();
+  if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
+  if (pid == 0) {
+    dup2(to_child[0], STDIN_FILENO);
+    dup2(from_child[1], STDOUT_FILENO);
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, STDERR_FILENO);
+    execvp(args[0], args.data());
+    const int e = errno;
+    (void)!::write(exec_error[1], &e, sizeof e);
+    _exit(127);
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  close(exec_error[1]);
+
+  // A solver that exits early must not kill nimcert with SIGPIPE.
+  struct sigaction ignore {
+  }, previous{};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &ignore, &previous);
+  write_all(to_child[1], input);
+  close(to_child[1]);
+  sigaction(SIGPIPE, &previous, nullptr);
+
+  ProcessResult result;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(from_child[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    result.output.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(from_child[0]);
+  int error = 0;
+  const bool exec_failed = ::read(exec_error[0], &error, sizeof error) == sizeof error;
+  close(exec_error[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "waitpid");
+  result.started = !exec_failed;
+  if (WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.exit_status = 128 + WTERMSIG(status);
+  return result;
+}
+
+}  // namespace nimcert::smt
