@@ -23,20 +23,20 @@ TEST(CubeCheck, ManabeClaimsHoldOnRestrictedGame) {
   EXPECT_EQ(report.positions, 41u * 41u * 41u);
   ASSERT_EQ(report.claims.size(), 3u);
   for (const ClaimOutcome& c : report.claims) {
-    EXPECT_TRUE(c.holds) << c.name;
+    EXPECT_EQ(c.verdict, Verdict::Holds) << c.name;
     EXPECT_FALSE(c.counterexample.has_value());
   }
-  EXPECT_TRUE(report.holds());
+  EXPECT_EQ(report.verdict(), Verdict::Holds);
   EXPECT_EQ(report.max_value, 63u);  // 32 ^ 31 ^ 0 = 63 with delta = 0 somewhere in the cube
 }
 
 TEST(CubeCheck, LockeGameRefutesFormula4AtZeroOneTwo) {
   const auto claims = manabe_claims();
   const CubeReport report = check_cube(Amalgamation(1), 12, pointers(claims));
-  EXPECT_FALSE(report.holds());
+  EXPECT_EQ(report.verdict(), Verdict::Fails);
   const ClaimOutcome& formula = report.claims[0];
   ASSERT_EQ(formula.name, "formula-4");
-  EXPECT_FALSE(formula.holds);
+  EXPECT_EQ(formula.verdict, Verdict::Fails);
   ASSERT_TRUE(formula.counterexample.has_value());
   const Counterexample& cx = *formula.counterexample;
   EXPECT_EQ(cx.position, (Position{0, 1, 2}));
@@ -55,7 +55,7 @@ TEST(CubeCheck, LockeGameRefutesFormula4AtZeroOneTwo) {
   EXPECT_EQ(cx.followers[4].position, (Position{0, 0, 3}));
   EXPECT_EQ(cx.followers[4].value, 3u);
   // Conjecture 1 fails at the same place: 4 / 2 != 3 / 2.
-  EXPECT_FALSE(report.claims[1].holds);
+  EXPECT_EQ(report.claims[1].verdict, Verdict::Fails);
   EXPECT_EQ(report.claims[1].counterexample->position, (Position{0, 1, 2}));
 }
 
@@ -67,7 +67,7 @@ TEST(CubeCheck, NimRefutesFormula4WhereDeltaIsOne) {
   ASSERT_TRUE(report.claims[0].counterexample.has_value());
   EXPECT_EQ(report.claims[0].counterexample->position, (Position{0, 2, 4}));
   EXPECT_EQ(report.claims[0].counterexample->grundy, 6u);
-  EXPECT_TRUE(report.claims[1].holds);  // Conjecture 1 only looks at G / 2
+  EXPECT_EQ(report.claims[1].verdict, Verdict::Holds);  // Conjecture 1 only looks at G / 2
 }
 
 TEST(CubeCheck, DigestIsOfTheCanonicalTable) {

@@ -64,7 +64,7 @@ TEST(Parser, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a $ 1"),
             "t.proof:1:30: expected a token, not '$'");
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a == 0 widths 8 enumerate 5..1 end"),
-            "t.proof:1:57: expected an upper bound at least the lower bound");
+            "t.proof:1:57: expected an upper bound at least the lower bound 5");
 }
 
 // Each operator's Z3 translation against the C++ evaluator.
@@ -116,7 +116,7 @@ TEST(Parser, InductionTimeLimit) {
   EXPECT_EQ(f.inductions.at(0).timeout_ms, 250000u);
   EXPECT_EQ(parse_proof_file(head + "widths 4 end", "t.proof").inductions.at(0).timeout_ms, 0u);
   EXPECT_EQ(parse_error(head + "timeout 0 widths 4 end"),
-            "t.proof:6:29: expected a time limit in milliseconds, 1 to 3600000");
+            "t.proof:6:29: expected a time limit in milliseconds from 1 to 3600000, not 0");
 }
 
 TEST(Z3Translation, AgreesWithEvaluatorExhaustivelyAtWidth4) {

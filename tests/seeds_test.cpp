@@ -113,7 +113,7 @@ TEST(SerialNim, ExamplesOfMathMd) {
 TEST(Mutants, BoutonWithOrInsteadOfXorIsRefuted) {
   const smt::ProofFile p = mutant("bouton.proof", "G == x1 ^ x2 ^ x3\n", "G == x1 | x2 | x3\n");
   const BoxReport r = check_box(p.boxes.at(1), p.definitions);
-  ASSERT_FALSE(r.holds());
+  ASSERT_EQ(r.verdict(), Verdict::Fails);
   const Counterexample& cx = *r.claims.at(0).counterexample;
   EXPECT_EQ(cx.position, (Position{0, 1, 1}));  // the first in lexicographic order
   EXPECT_EQ(cx.grundy, 0u);
@@ -127,10 +127,10 @@ TEST(Mutants, LevineClosedFormWithoutThePlusOneIsRefuted) {
   smt::SequenceSpec half = p.sequences.at(0);
   half.last = 1000;
   const SequenceReport r = check_sequence(half, p.definitions);
-  EXPECT_FALSE(r.holds());
-  EXPECT_FALSE(r.claims.at(0).holds);
+  EXPECT_EQ(r.verdict(), Verdict::Fails);
+  EXPECT_EQ(r.claims.at(0).verdict, Verdict::Fails);
   EXPECT_EQ(r.claim_counterexamples["(3)"]["n"], 1u);  // g_1 = 0, but 1 >> 0 = 1
-  EXPECT_TRUE(r.claims.at(1).holds);
+  EXPECT_EQ(r.claims.at(1).verdict, Verdict::Holds);
 }
 
 TEST(Mutants, SerialNimWithParityFlippedIsRefuted) {
@@ -138,7 +138,7 @@ TEST(Mutants, SerialNimWithParityFlippedIsRefuted) {
       mutant("serial-nim.proof",
              "serial(a1, m_even, am) = if m_even ==", "serial(a1, m_even, am) = if m_even !=");
   const BoxReport r = check_box(p.boxes.at(1), p.definitions);
-  ASSERT_FALSE(r.holds());
+  ASSERT_EQ(r.verdict(), Verdict::Fails);
   const Counterexample& cx = *r.claims.at(0).counterexample;
   EXPECT_EQ(cx.position, (Position{1, 1, 1}));
   EXPECT_EQ(cx.grundy, 1u);  // three equal heaps: a_1 (the flipped parity says a_1 - 1 = 0)
@@ -157,10 +157,10 @@ TEST(Mutants, NamedSequenceChecksFailOnARuleOutsideTheirHypotheses) {
   const SequenceReport r = check_sequence(spec, {});
   ASSERT_EQ(r.checks.size(), spec.checks.size());
   for (const NamedCheck& c : r.checks) {
-    EXPECT_FALSE(c.holds) << c.name;
+    EXPECT_EQ(c.verdict, Verdict::Fails) << c.name;
     EXPECT_FALSE(c.counterexample.is_null()) << c.name;
   }
-  EXPECT_FALSE(r.holds());
+  EXPECT_EQ(r.verdict(), Verdict::Fails);
 }
 
 TEST(Mutants, TheoremFourFourFailsOnSequencesWithARepeatedPair) {
@@ -170,14 +170,15 @@ TEST(Mutants, TheoremFourFourFailsOnSequencesWithARepeatedPair) {
   for (std::uint64_t n = 0; n <= 64; ++n) s.f.push_back(n == 0 ? 0 : (n - 1) / 2);
   s.g = maximum_nim(s.f);
   s.h = minimum_nim(s.f);
-  EXPECT_TRUE(theorem_4_4(s).holds);
+  EXPECT_EQ(theorem_4_4(s).verdict, Verdict::Holds);
+  EXPECT_EQ(theorem_4_4(s).cases, 65u);
   // h_5 = h_6 = 3 (both have bitlen 3); g_5 = 2 and g_6 = 1, so g_6 := 2 repeats (2, 3).
   ASSERT_EQ(s.h[5], 3u);
   ASSERT_EQ(s.h[6], 3u);
   ASSERT_EQ(s.g[5], 2u);
   s.g[6] = 2;
   const NamedCheck c = theorem_4_4(s);
-  EXPECT_FALSE(c.holds);
+  EXPECT_EQ(c.verdict, Verdict::Fails);
   EXPECT_EQ(c.counterexample["n"], 5);
   EXPECT_EQ(c.counterexample["m"], 6);
   EXPECT_EQ(c.counterexample["g"], 2);
@@ -191,9 +192,10 @@ TEST(Mutants, RightAssociativityFailsOnTheValuesOfAnotherGame) {
   auto right_associativity = [&](const BoxValues& values) {
     return run_named_check(box_checks(), "right-associativity", BoxValuesOf{serial, values});
   };
-  EXPECT_TRUE(right_associativity(BoxValues(serial, 5)).holds);
+  EXPECT_EQ(right_associativity(BoxValues(serial, 5)).verdict, Verdict::Holds);
+  EXPECT_EQ(right_associativity(BoxValues(serial, 5)).cases, 216u);
   const NamedCheck c = right_associativity(BoxValues(Nim(3), 5));
-  EXPECT_FALSE(c.holds);
+  EXPECT_EQ(c.verdict, Verdict::Fails);
   ASSERT_FALSE(c.counterexample.is_null());
   EXPECT_NE(c.counterexample["value"], c.counterexample["bracket_of_first_and_inner"]);
 }

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sys/interrupt.hpp"
+
 namespace nimcert {
 
 namespace {
@@ -65,6 +67,11 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
   if (close(fd) != 0) {
     unlink(pattern.c_str());
     throw std::runtime_error(target.string() + ": close failed");
+  }
+  // An interrupt that came while the file was written still wins: the old file stays.
+  if (smt::interrupted()) {
+    unlink(pattern.c_str());
+    throw smt::Interrupted();
   }
   if (std::rename(pattern.c_str(), target.c_str()) != 0) {
     const int err = errno;

@@ -9,7 +9,8 @@
 
 namespace nimcert {
 
-// Throws std::runtime_error naming the path on any failure; the temporary file is removed.
+// Throws std::runtime_error naming the path on any failure, and smt::Interrupted when an
+// interrupt was requested before the rename; the temporary file is removed either way.
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
 
 }  // namespace nimcert

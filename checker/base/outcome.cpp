@@ -20,4 +20,18 @@ Verdict conjunction(Verdict a, Verdict b) {
   return Verdict::Holds;
 }
 
+void settle_claim(ClaimOutcome& claim, bool failed) {
+  if (failed) {
+    claim.verdict = Verdict::Fails;
+  } else if (claim.cases == 0) {
+    claim.verdict = Verdict::Unknown;
+    claim.note = "no position was examined";
+  } else if (claim.premise_cases && *claim.premise_cases == 0) {
+    claim.verdict = Verdict::Unknown;
+    claim.note = "the claim's hypothesis holds at no position examined: nothing was checked";
+  } else {
+    claim.verdict = Verdict::Holds;
+  }
+}
+
 }  // namespace nimcert

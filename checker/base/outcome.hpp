@@ -9,6 +9,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,20 +39,32 @@ struct Counterexample {
   std::vector<FollowerValue> followers;
 };
 
+// The outcome of a claim checked at every position of a cube or box (or every n of a
+// sequence).  It holds only when it was true at every position examined and at least one was
+// examined; for a claim "P -> Q", at least one position must satisfy P, or nothing was checked.
 struct ClaimOutcome {
   std::string name;
   std::string statement;
   std::string text;  // the source's wording, when the claim comes from a proof file
-  bool holds = false;
+  Verdict verdict = Verdict::Unknown;
+  std::uint64_t cases = 0;  // positions examined (up to the first failure, when it fails)
+  std::optional<std::uint64_t> premise_cases;  // of a claim P -> Q: the positions where P holds
   std::optional<Counterexample> counterexample;
+  std::string note;  // why unknown
 };
+
+// The verdict of a claim that was checked at `cases` positions (`premise_cases` of them with
+// its hypothesis true, for an implication) and failed or not; sets the note when vacuous.
+void settle_claim(ClaimOutcome& claim, bool failed);
 
 // A structural property checked by C++ code (named in the proof file), with its outcome.
 struct NamedCheck {
   std::string name;
   std::string statement;  // what it checks, in words
-  bool holds = false;
-  nlohmann::ordered_json counterexample;  // null when it holds
+  Verdict verdict = Verdict::Unknown;
+  std::uint64_t cases = 0;                // what it compared: values, positions, triples
+  nlohmann::ordered_json counterexample;  // null unless it fails
+  std::string note;                       // why unknown
 };
 
 }  // namespace nimcert

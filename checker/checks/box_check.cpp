@@ -11,6 +11,7 @@
 #include "engines/box_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/registry.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
@@ -18,16 +19,24 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The first index in canonical order where the claim is false, or positions() if none.
-std::uint64_t first_failure(const smt::Program& claim, const BoxValues& box) {
+// The claim at every position of the box in canonical order: the first index where it is
+// false (or positions() if none), and the positions where its hypothesis holds (when `premise`
+// is given, for a claim P -> Q).
+struct BoxScan {
+  std::uint64_t first_failure = 0;
+  std::uint64_t premises = 0;
+};
+BoxScan scan(const smt::Program& claim, const smt::Program* premise, const BoxValues& box) {
   constexpr std::size_t kBatch = 1024;
   const std::size_t k = box.heaps();
   std::vector<std::vector<std::uint64_t>> lanes(k + 1, std::vector<std::uint64_t>(kBatch));
   std::vector<const std::uint64_t*> inputs;
   for (const auto& l : lanes) inputs.push_back(l.data());
-  std::vector<std::uint64_t> result(kBatch);
-  std::vector<std::uint64_t*> outputs = {result.data()};
+  std::vector<std::uint64_t> result(kBatch), held(kBatch);
+  std::vector<std::uint64_t*> outputs = {result.data()}, premise_outputs = {held.data()};
+  BoxScan out{box.positions(), 0};
   for (std::uint64_t start = 0; start < box.positions(); start += kBatch) {
+    smt::throw_if_interrupted();
     const std::size_t n =
         static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, box.positions() - start));
     Position p = box.position(start);
@@ -42,12 +51,15 @@ std::uint64_t first_failure(const smt::Program& claim, const BoxValues& box) {
         p[h] = 0;
       }
     }
-    if (!claim.run<std::uint64_t>(n, inputs, outputs))
+    if (!claim.run<std::uint64_t>(n, inputs, outputs) ||
+        (premise && !premise->run<std::uint64_t>(n, inputs, premise_outputs)))
       throw std::runtime_error("a claim's value exceeded 64 bits");
-    for (std::size_t j = 0; j < n; ++j)
-      if (result[j] == 0) return start + j;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (premise) out.premises += held[j] != 0;
+      if (result[j] == 0 && out.first_failure == box.positions()) out.first_failure = start + j;
+    }
   }
-  return box.positions();
+  return out;
 }
 
 Counterexample explain(const Game& game, const BoxValues& box, const Position& p,
@@ -66,9 +78,11 @@ Counterexample explain(const Game& game, const BoxValues& box, const Position& p
 
 }  // namespace
 
-bool BoxReport::holds() const {
-  return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; }) &&
-         std::all_of(checks.begin(), checks.end(), [](const NamedCheck& c) { return c.holds; });
+Verdict BoxReport::verdict() const {
+  Verdict v = positions > 0 ? Verdict::Holds : Verdict::Unknown;
+  for (const ClaimOutcome& c : claims) v = conjunction(v, c.verdict);
+  for (const NamedCheck& c : checks) v = conjunction(v, c.verdict);
+  return v;
 }
 
 BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
@@ -91,13 +105,20 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
     std::optional<smt::Program> formula;
     if (const smt::ExprPtr f = smt::formula_of(c))
       formula.emplace(variables, std::vector<smt::ExprPtr>{smt::expand(f, definitions)});
+    std::optional<smt::Program> premise;
+    if (c.statement->op == smt::Op::Implies)
+      premise.emplace(variables,
+                      std::vector<smt::ExprPtr>{smt::expand(c.statement->args[0], definitions)});
     ClaimOutcome o;
     o.name = c.name;
     o.text = c.text;
     o.statement = smt::to_string(*c.statement);
-    const std::uint64_t at = first_failure(claim, box);
-    o.holds = at == box.positions();
-    if (!o.holds) o.counterexample = explain(*game, box, box.position(at), formula);
+    const BoxScan s = scan(claim, premise ? &*premise : nullptr, box);
+    const bool failed = s.first_failure < box.positions();
+    o.cases = failed ? s.first_failure + 1 : box.positions();
+    if (premise) o.premise_cases = s.premises;
+    settle_claim(o, failed);
+    if (failed) o.counterexample = explain(*game, box, box.position(s.first_failure), formula);
     r.claims.push_back(std::move(o));
   }
   for (const std::string& check : spec.checks)

@@ -25,7 +25,7 @@ struct BoxReport {
   Value max_value = 0;
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
-  bool holds() const;
+  Verdict verdict() const;
 };
 
 BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions);

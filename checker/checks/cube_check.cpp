@@ -14,8 +14,10 @@
 
 namespace nimcert {
 
-bool CubeReport::holds() const {
-  return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; });
+Verdict CubeReport::verdict() const {
+  Verdict v = positions > 0 ? Verdict::Holds : Verdict::Unknown;
+  for (const ClaimOutcome& c : claims) v = conjunction(v, c.verdict);
+  return v;
 }
 
 Counterexample explain_position(const Game& game, const CubeEngine& engine, const Position& p,
@@ -47,6 +49,10 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   const std::size_t side = std::size_t{n} + 1;
   std::vector<std::vector<std::optional<Position>>> slice_failure(
       claims.size(), std::vector<std::optional<Position>>(side));
+  // Per claim and slice, the positions where an implication's hypothesis holds.
+  std::vector<std::vector<std::uint64_t>> slice_premises(claims.size(),
+                                                         std::vector<std::uint64_t>(side, 0));
+  std::vector<bool> implication(claims.size(), false);
   std::vector<Value> slice_max(side, 0);
   Sha256 digest;
   engine.sweep(
@@ -58,24 +64,37 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
       [&](Heap x, std::span<const Value> slice) {
         slice_max[x] = std::ranges::max(slice);
         for (std::size_t c = 0; c < claims.size(); ++c)
-          for (Heap y = 0; y <= n && !slice_failure[c][x]; ++y) {
-            const std::size_t z = claims[c]->first_failure(x, y, slice.subspan(y * side, side));
+          for (Heap y = 0; y <= n; ++y) {
+            const auto row = slice.subspan(y * side, side);
+            if (const auto premises = claims[c]->premise_count(x, y, row)) {
+              implication[c] = true;  // the same answer for every row of one claim
+              slice_premises[c][x] += *premises;
+            }
+            if (slice_failure[c][x]) continue;
+            const std::size_t z = claims[c]->first_failure(x, y, row);
             if (z < side) slice_failure[c][x] = Position{x, y, static_cast<Heap>(z)};
           }
       });
   report.max_value = *std::max_element(slice_max.begin(), slice_max.end());
-  std::vector<std::optional<Position>> first_failure(claims.size());
-  for (std::size_t c = 0; c < claims.size(); ++c)
-    for (const auto& f : slice_failure[c])
-      if (f && !first_failure[c]) first_failure[c] = f;
   report.table_sha256 = digest.hex_digest();
   for (std::size_t c = 0; c < claims.size(); ++c) {
+    std::optional<Position> first;
+    for (const auto& f : slice_failure[c])
+      if (f && !first) first = f;
     ClaimOutcome outcome;
     outcome.name = claims[c]->name();
     outcome.statement = claims[c]->statement();
-    outcome.holds = !first_failure[c];
-    if (first_failure[c])
-      outcome.counterexample = explain_position(game, engine, *first_failure[c], claims[c]);
+    // Examined: every position, or those up to the first failure in canonical order.
+    outcome.cases = first ? ((std::uint64_t{(*first)[0]} * side) + (*first)[1]) * side +
+                                (*first)[2] + 1
+                          : report.positions;
+    if (implication[c]) {
+      std::uint64_t premises = 0;
+      for (std::uint64_t p : slice_premises[c]) premises += p;
+      outcome.premise_cases = premises;
+    }
+    settle_claim(outcome, first.has_value());
+    if (first) outcome.counterexample = explain_position(game, engine, *first, claims[c]);
     report.claims.push_back(std::move(outcome));
   }
   return report;

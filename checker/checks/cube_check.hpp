@@ -25,7 +25,8 @@ struct CubeReport {
   Value max_value = 0;
   std::vector<ClaimOutcome> claims;
 
-  bool holds() const;
+  // Holds when every claim holds (and a position was examined).
+  Verdict verdict() const;
 };
 
 // Called after each x-slice with the number of slices done and the total.

@@ -21,6 +21,7 @@ namespace nimcert {
 struct EnumerationOutcome {
   std::uint64_t low = 0, high = 0;
   std::uint64_t cases = 0;
+  std::uint64_t premise_cases = 0;  // of them, where the hypotheses hold (all, without any)
   Verdict verdict = Verdict::Unknown;
   std::string note;                                          // why unknown (overflow)
   std::optional<std::vector<std::uint64_t>> counterexample;  // first in lexicographic order
@@ -35,10 +36,22 @@ struct EnumerationOutcome {
 enum class EnumerationEngine { Automatic, Native, Batch };
 
 // Every assignment of [low, high]^k to the variables, of the expanded "hypotheses ->
-// conclusion".
+// conclusion" (or just the conclusion).  Holds only when no assignment violates it and the
+// hypotheses hold at one at least; fails at the first violating assignment in lexicographic
+// order; unknown on overflow, or when the hypotheses never hold.
 EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
                                    const smt::ExprPtr& implication, std::uint64_t low,
                                    std::uint64_t high, unsigned threads,
                                    EnumerationEngine engine = EnumerationEngine::Automatic);
+
+// How long an enumeration would take: its assignments, and seconds on `threads` threads at
+// the cost per assignment measured on a sample of the range (0 when there are few).
+struct EnumerationEstimate {
+  long double cases = 0;
+  double seconds = 0;
+};
+EnumerationEstimate estimate_enumeration(const std::vector<std::string>& variables,
+                                         const smt::ExprPtr& implication, std::uint64_t low,
+                                         std::uint64_t high, unsigned threads);
 
 }  // namespace nimcert

@@ -1,11 +1,14 @@
 // Checking a proof file (see proof_check.hpp).
 #include "checks/proof_check.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <fmt/format.h>
 
+#include <filesystem>
+
+#include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
+#include "engines/box_engine.hpp"
+#include "engines/cube_engine.hpp"
 #include "checks/proof_input.hpp"
 #include "claims/proof_claims.hpp"
 #include "games/registry.hpp"
@@ -14,33 +17,87 @@
 namespace nimcert {
 
 Verdict ProofReport::verdict() const {
-  bool unknown = false;
-  if (cube && !cube->holds()) return Verdict::Fails;
-  for (const auto& b : boxes)
-    if (!b.holds()) return Verdict::Fails;
-  for (const auto& q : sequences)
-    if (!q.holds()) return Verdict::Fails;
-  for (const auto& l : lemmas) {
-    if (l.verdict == Verdict::Fails) return Verdict::Fails;
-    unknown = unknown || l.verdict == Verdict::Unknown;
+  Verdict v = Verdict::Holds;
+  if (cube) v = conjunction(v, cube->verdict());
+  for (const auto& b : boxes) v = conjunction(v, b.verdict());
+  for (const auto& q : sequences) v = conjunction(v, q.verdict());
+  for (const auto& l : lemmas) v = conjunction(v, l.verdict);
+  for (const auto& d : inductions) v = conjunction(v, d.verdict);
+  return v;
+}
+
+ProofSource load_proof(const std::string& path) {
+  ProofSource source;
+  const std::string text = read_proof_text(path);
+  source.path = path;
+  source.name = std::filesystem::path(path).filename().string();
+  source.sha256 = Sha256::of(text);
+  source.proof = parse_proof_file(text, path);
+  return source;
+}
+
+namespace {
+
+std::string at(const ProofSource& s, smt::SourceLocation w) {
+  return fmt::format("{}:{}:{}", s.path, w.line, w.column);
+}
+
+}  // namespace
+
+void preflight(const ProofSource& source, const ProofOptions& options) {
+  const smt::ProofFile& proof = source.proof;
+  if (!proof.claims.empty()) {
+    const auto game = make_game(proof.game, proof.definitions);
+    const auto shape = game->move_shape();
+    if (!shape)
+      throw smt::ParseError(fmt::format(
+          "{}: expected a game the cube engine can sweep for the top-level claims ({} is not "
+          "every reduction plus merges: state its claims in a box)",
+          at(source, proof.game.where), game->describe()));
+    const Heap n = options.cube ? *options.cube : proof.cube;
+    require_memory(CubeEngine::sweep_bytes(n), fmt::format("{}: the cube [0,{}]^3",
+                                                           at(source, proof.game.where), n));
   }
-  for (const auto& d : inductions) {
-    if (d.verdict == Verdict::Fails) return Verdict::Fails;
-    unknown = unknown || d.verdict == Verdict::Unknown;
+  for (const smt::BoxSpec& b : proof.boxes)
+    require_memory(BoxValues::bytes(heap_count_of(b.game), b.size),
+                   fmt::format("{}: box \"{}\", [0,{}]^{}", at(source, b.where), b.name, b.size,
+                               heap_count_of(b.game)));
+  for (const smt::SequenceSpec& q : proof.sequences)
+    require_memory(sequence_bytes(q.last), fmt::format("{}: sequence \"{}\" (n = 0..{})",
+                                                       at(source, q.where), q.name, q.last));
+  for (const smt::LemmaSpec& l : proof.lemmas) {
+    const ExpandedLemma x = expand_lemma(l, proof.definitions);
+    const EnumerationEstimate e =
+        estimate_enumeration(l.variables, x.implication, l.low, l.high, options.lemma.threads);
+    if (e.seconds > options.max_enumeration_seconds)
+      throw ResourceError(fmt::format(
+          "{}: lemma \"{}\": enumerating [{}, {}]^{} ({:.3g} assignments) would take about "
+          "{:.3g} hours here, more than the {:.3g} allowed; refusing to start (narrow the range)",
+          at(source, l.range_where), l.label, l.low, l.high, l.variables.size(),
+          static_cast<double>(e.cases), e.seconds / 3600, options.max_enumeration_seconds / 3600));
   }
-  return unknown ? Verdict::Unknown : Verdict::Holds;
 }
 
 ProofReport check_proof(const std::string& path, const ProofOptions& options,
                         const Progress& progress) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read the proof file");
-  std::stringstream text;
-  text << in.rdbuf();
+  const ProofSource source = load_proof(path);
+  preflight(source, options);
+  return check_proof(source, options, progress);
+}
+
+ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
+                        const Progress& progress) {
+  const std::string& path = source.path;
   ProofReport report;
-  report.proof = parse_proof_file(text.str(), path);
-  report.proof_name = std::filesystem::path(path).filename().string();
-  report.proof_sha256 = Sha256::of(text.str());
+  report.proof = source.proof;
+  report.proof_name = source.name;
+  report.proof_sha256 = source.sha256;
+  // The solvers first: a missing cvc5 is an error before minutes of other checks.
+  report.timeout_ms = options.lemma.timeout_ms;
+  report.z3_version = smt::z3_version();
+  report.z3_seed = smt::kZ3Seed;
+  if (!report.proof.lemmas.empty() || !report.proof.inductions.empty())
+    report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   if (!report.proof.claims.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;
@@ -57,11 +114,6 @@ ProofReport check_proof(const std::string& path, const ProofOptions& options,
     report.boxes.push_back(check_box(box, report.proof.definitions));
   for (const smt::SequenceSpec& sequence : report.proof.sequences)
     report.sequences.push_back(check_sequence(sequence, report.proof.definitions));
-  report.timeout_ms = options.lemma.timeout_ms;
-  report.z3_version = smt::z3_version();
-  report.z3_seed = smt::kZ3Seed;
-  if (!report.proof.lemmas.empty() || !report.proof.inductions.empty())
-    report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   for (const smt::LemmaSpec& lemma : report.proof.lemmas)
     report.lemmas.push_back(check_lemma(lemma, report.proof.definitions, options.lemma));
   for (const smt::InductionSpec& induction : report.proof.inductions)

@@ -22,7 +22,27 @@ namespace nimcert {
 struct ProofOptions {
   CheckOptions lemma;
   std::optional<Heap> cube;  // overrides the proof file's cube size
+  // An enumeration estimated to take longer than this is refused before anything runs.
+  double max_enumeration_seconds = 3600;
 };
+
+// A proof file read and parsed: what the workflow holds for every file named before it runs
+// the first check, so that a broken file is reported before minutes of another one's checks.
+struct ProofSource {
+  std::string path;
+  std::string name;    // file name, without folders
+  std::string sha256;  // of the file's bytes
+  smt::ProofFile proof;
+};
+
+// Throws smt::ParseError (every error of the file) or std::runtime_error (unreadable).
+ProofSource load_proof(const std::string& path);
+
+// Refuses, before any check runs, the work the machine cannot finish, with the estimate and
+// the place in the file: a cube, box or sequence larger than the available memory, an
+// enumeration estimated (at a measured cost per assignment) to take longer than the options
+// allow, a top-level game the cube engine cannot sweep.  Throws ResourceError or ParseError.
+void preflight(const ProofSource& source, const ProofOptions& options);
 
 struct ProofReport {
   smt::ProofFile proof;
@@ -42,6 +62,9 @@ struct ProofReport {
   Verdict verdict() const;
 };
 
+ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
+                        const Progress& progress = {});
+// load_proof, preflight, check_proof.
 ProofReport check_proof(const std::string& path, const ProofOptions& options,
                         const Progress& progress = {});
 

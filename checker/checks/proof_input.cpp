@@ -1,16 +1,101 @@
 // Reading proof files against the game registry (see proof_input.hpp).
 #include "checks/proof_input.hpp"
 
+#include <fmt/format.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "checks/induction/obligations.hpp"
+#include "checks/named/named_checks.hpp"
+#include "games/one_heap.hpp"
 #include "games/registry.hpp"
+#include "games/symbolic_move.hpp"
 
 namespace nimcert {
 
+namespace {
+
+// What the parser may ask: the registry's heap counts, the named-check tables' names.
+class ProofCatalog final : public smt::Catalog {
+ public:
+  std::size_t heap_count(const smt::GameSpec& game) const override { return heap_count_of(game); }
+  std::vector<std::string> check_names(const std::string& block) const override {
+    return block == "box" ? check_names_of(box_checks()) : check_names_of(sequence_checks());
+  }
+};
+
+// "file:line:col: expected ..." at w, as the parser reports.
+std::string located(const std::string& path, smt::SourceLocation w, const std::string& what) {
+  return fmt::format("{}:{}:{}: expected {}", path, w.line, w.column, what);
+}
+
+// The game of a spec, built; an error at the game's location when it cannot be.
+std::unique_ptr<Game> built(const smt::ProofFile& file, const smt::GameSpec& spec,
+                            smt::SourceLocation where) {
+  try {
+    return make_game(spec, file.definitions);
+  } catch (const std::invalid_argument& e) {
+    throw smt::ParseError(located(file.path, where, fmt::format("a game nimcert can play: {}", e.what())));
+  }
+}
+
+// Everything the parser could not know without the games: each game builds, a box's game
+// keeps its followers in the box, a sequence's rule is an expression of n, an induction's
+// game has a move encoding and its hints name its moves with their parameters.  All errors
+// of the file are reported together, as the parser's are.
+void validate(const smt::ProofFile& file) {
+  std::vector<std::string> errors;
+  auto attempt = [&](auto body) {
+    try {
+      body();
+    } catch (const smt::ParseError& e) {
+      errors.push_back(e.what());
+    } catch (const std::invalid_argument& e) {
+      errors.push_back(e.what());
+    }
+  };
+  if (!file.game.name.empty()) attempt([&] { built(file, file.game, file.game.where); });
+  for (const smt::BoxSpec& b : file.boxes)
+    attempt([&] {
+      const auto game = built(file, b.game, b.game.where);
+      if (!game->lowers_heaps())
+        throw smt::ParseError(located(
+            file.path, b.game.where,
+            fmt::format("a game whose moves never raise a heap in a box ({} can raise one, so "
+                        "its followers leave the box: state its claims at top level, on a cube)",
+                        game->describe())));
+    });
+  for (const smt::SequenceSpec& q : file.sequences)
+    attempt([&] {
+      try {
+        Rule(q.rule, file.definitions);
+      } catch (const std::invalid_argument& e) {
+        throw smt::ParseError(located(file.path, q.rule_where, e.what()));
+      }
+    });
+  for (const smt::InductionSpec& d : file.inductions)
+    attempt([&] {
+      const auto game = built(file, d.game, d.where);
+      const std::vector<SymbolicMove> moves = game->symbolic_moves();
+      if (moves.empty())
+        throw smt::ParseError(located(
+            file.path, d.where,
+            fmt::format("a game with a move encoding for the induction ({} has none)",
+                        game->describe())));
+      resolve_step(moves, game->symbolic_conditions(), game->heap_count(), d, file.definitions,
+                   file.path);  // throws at the first hint naming a move the game lacks
+    });
+  if (!errors.empty()) throw smt::ParseError(fmt::format("{}", fmt::join(errors, "\n")));
+}
+
+}  // namespace
+
 smt::ProofFile parse_proof_file(const std::string& text, const std::string& path) {
-  smt::ProofFile file = smt::parse_proof(text, path, game_catalog());
+  static const ProofCatalog catalog;
+  smt::ProofFile file = smt::parse_proof(text, path, catalog);
   for (smt::InductionSpec& d : file.inductions) {
     switch (d.site.block) {
       case smt::ClaimSite::Block::Cube:
@@ -24,15 +109,27 @@ smt::ProofFile parse_proof_file(const std::string& text, const std::string& path
         break;
     }
   }
+  validate(file);
   return file;
 }
 
-smt::ProofFile read_proof_file(const std::string& path) {
+std::string read_proof_text(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  if (error || !fs::exists(status))
+    throw std::runtime_error(path + ": no such proof file");
+  if (!fs::is_regular_file(status))
+    throw std::runtime_error(path + ": not a regular file (a proof file is a text file)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot read the proof file");
   std::stringstream s;
   s << in.rdbuf();
-  return parse_proof_file(s.str(), path);
+  return s.str();
+}
+
+smt::ProofFile read_proof_file(const std::string& path) {
+  return parse_proof_file(read_proof_text(path), path);
 }
 
 }  // namespace nimcert

@@ -10,6 +10,8 @@
 #include "engines/sequence_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/one_heap.hpp"
+#include "base/memory_budget.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
@@ -23,14 +25,58 @@ std::string digest_of(const Sequence& s) {
   return d.hex_digest();
 }
 
+// The claim at n = 0..last: the first n where it is false (last + 1 if none), and the n where
+// its hypothesis holds (when `premise` is given).
+struct SequenceScan {
+  std::uint64_t first_failure = 0;
+  std::uint64_t premises = 0;
+};
+SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premise,
+                           const Sequences& s, std::uint64_t last) {
+  constexpr std::size_t kBatch = 1024;
+  std::vector<std::uint64_t> n(kBatch), f(kBatch), g(kBatch), h(kBatch), out(kBatch), held(kBatch);
+  std::vector<std::uint64_t*> outputs = {out.data()}, premise_outputs = {held.data()};
+  SequenceScan scan{last + 1, 0};
+  for (std::uint64_t start = 0; start <= last; start += kBatch) {
+    smt::throw_if_interrupted();
+    const std::size_t lanes =
+        static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, last - start + 1));
+    for (std::size_t j = 0; j < lanes; ++j) {
+      n[j] = start + j;
+      f[j] = s.f[start + j];
+      g[j] = s.g[start + j];
+      h[j] = s.h[start + j];
+    }
+    const std::vector<const std::uint64_t*> inputs = {n.data(), f.data(), g.data(), h.data()};
+    if (!claim.run<std::uint64_t>(lanes, inputs, outputs) ||
+        (premise && !premise->run<std::uint64_t>(lanes, inputs, premise_outputs)))
+      throw std::runtime_error("a claim's value exceeded 64 bits");
+    for (std::size_t j = 0; j < lanes; ++j) {
+      if (premise) scan.premises += held[j] != 0;
+      if (out[j] == 0 && scan.first_failure > last) scan.first_failure = start + j;
+    }
+  }
+  return scan;
+}
+
 }  // namespace
 
-bool SequenceReport::holds() const {
-  return std::all_of(claims.begin(), claims.end(), [](const ClaimOutcome& c) { return c.holds; }) &&
-         std::all_of(checks.begin(), checks.end(), [](const NamedCheck& c) { return c.holds; });
+Verdict SequenceReport::verdict() const {
+  Verdict v = Verdict::Holds;
+  for (const ClaimOutcome& c : claims) v = conjunction(v, c.verdict);
+  for (const NamedCheck& c : checks) v = conjunction(v, c.verdict);
+  return v;
+}
+
+std::uint64_t sequence_bytes(std::uint64_t last) {
+  // f (8 bytes an n), g and h (4 each), the window's counts and the prefix mexes (4 each),
+  // and the named checks' copies of one sequence (about 8 more).
+  return (last + 1) * 32;
 }
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions) {
+  require_memory(sequence_bytes(spec.last),
+                 fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last));
   const Rule rule(spec.rule, definitions);
   Sequences s;
   s.f = rule.table(spec.last);
@@ -49,34 +95,25 @@ SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definiti
     o.name = c.name;
     o.text = c.text;
     o.statement = smt::to_string(*c.statement);
-    o.holds = true;
     const smt::Program claim(smt::sequence_variables(), {smt::expand(c.statement, definitions)});
-    constexpr std::size_t kBatch = 1024;
-    std::vector<std::uint64_t> n(kBatch), f(kBatch), g(kBatch), h(kBatch), out(kBatch);
-    std::vector<std::uint64_t*> outputs = {out.data()};
-    for (std::uint64_t start = 0; start <= spec.last && o.holds; start += kBatch) {
-      const std::size_t lanes =
-          static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, spec.last - start + 1));
-      for (std::size_t j = 0; j < lanes; ++j) {
-        n[j] = start + j;
-        f[j] = s.f[start + j];
-        g[j] = s.g[start + j];
-        h[j] = s.h[start + j];
-      }
-      if (!claim.run<std::uint64_t>(lanes, {n.data(), f.data(), g.data(), h.data()}, outputs))
-        throw std::runtime_error("claim " + c.name + ": a value exceeded 64 bits");
-      for (std::size_t j = 0; j < lanes && o.holds; ++j)
-        if (out[j] == 0) {
-          o.holds = false;
-          const std::uint64_t m = start + j;
-          Json options = Json::array();  // Maximum Nim's options g_{m-k}, k = 1..f(m)
-          for (std::uint64_t k = 1; k <= s.f[m] && k <= 32; ++k) options.push_back(s.g[m - k]);
-          r.claim_counterexamples[c.name] = {{"n", m},
-                                             {"f", s.f[m]},
-                                             {"g", s.g[m]},
-                                             {"h", s.h[m]},
-                                             {"g_options_first_32", options}};
-        }
+    std::optional<smt::Program> premise;
+    if (c.statement->op == smt::Op::Implies)
+      premise.emplace(smt::sequence_variables(),
+                      std::vector<smt::ExprPtr>{smt::expand(c.statement->args[0], definitions)});
+    const SequenceScan scan = scan_sequence(claim, premise ? &*premise : nullptr, s, spec.last);
+    const bool failed = scan.first_failure <= spec.last;
+    o.cases = failed ? scan.first_failure + 1 : spec.last + 1;
+    if (premise) o.premise_cases = scan.premises;
+    settle_claim(o, failed);
+    if (failed) {
+      const std::uint64_t m = scan.first_failure;
+      Json options = Json::array();  // Maximum Nim's options g_{m-k}, k = 1..f(m)
+      for (std::uint64_t k = 1; k <= s.f[m] && k <= 32; ++k) options.push_back(s.g[m - k]);
+      r.claim_counterexamples[c.name] = {{"n", m},
+                                         {"f", s.f[m]},
+                                         {"g", s.g[m]},
+                                         {"h", s.h[m]},
+                                         {"g_options_first_32", options}};
     }
     r.claims.push_back(std::move(o));
   }

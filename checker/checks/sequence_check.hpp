@@ -19,8 +19,11 @@ struct SequenceReport {
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   nlohmann::ordered_json claim_counterexamples;  // by claim name (n, f, g, h, options)
-  bool holds() const;
+  Verdict verdict() const;
 };
+
+// Bytes the sequences of a block with this last n need, for refusing huge ones up front.
+std::uint64_t sequence_bytes(std::uint64_t last);
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions);
 

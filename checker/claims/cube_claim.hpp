@@ -25,6 +25,16 @@ class CubeClaim {
   // row[z], or row.size() when it holds on the whole row.
   virtual std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const = 0;
 
+  // For a claim "P -> Q": the number of z in the row where P holds (so that a claim whose
+  // hypothesis is never true is not counted as checked); nullopt for other claims.
+  virtual std::optional<std::size_t> premise_count(Heap x, Heap y,
+                                                   std::span<const Value> row) const {
+    (void)x;
+    (void)y;
+    (void)row;
+    return std::nullopt;
+  }
+
   // When the claim is a formula G = F(X): F at p, for the counterexample report.
   virtual std::optional<Value> claimed_value(const Position& p) const {
     (void)p;

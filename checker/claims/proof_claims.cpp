@@ -19,12 +19,41 @@ class ProofClaim final : public CubeClaim {
     if (const smt::ExprPtr value = smt::formula_of(spec))
       formula_.emplace(smt::claim_variables(3),
                        std::vector<smt::ExprPtr>{smt::expand(value, definitions)});
+    if (spec.statement->op == smt::Op::Implies)
+      premise_.emplace(smt::claim_variables(3),
+                       std::vector<smt::ExprPtr>{smt::expand(spec.statement->args[0], definitions)});
   }
 
   std::string name() const override { return name_; }
   std::string statement() const override { return statement_; }
 
   std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const override {
+    const std::vector<std::uint64_t>& out = evaluate(program_, x, y, row);
+    for (std::size_t z = 0; z < row.size(); ++z)
+      if (out[z] == 0) return z;
+    return row.size();
+  }
+
+  std::optional<std::size_t> premise_count(Heap x, Heap y,
+                                           std::span<const Value> row) const override {
+    if (!premise_) return std::nullopt;
+    const std::vector<std::uint64_t>& out = evaluate(*premise_, x, y, row);
+    std::size_t count = 0;
+    for (std::size_t z = 0; z < row.size(); ++z) count += out[z] != 0;
+    return count;
+  }
+
+  std::optional<Value> claimed_value(const Position& p) const override {
+    if (!formula_) return std::nullopt;
+    std::vector<std::uint64_t> value;
+    if (!formula_->run_one<std::uint64_t>({p[0], p[1], p[2], 0}, value)) return std::nullopt;
+    return static_cast<Value>(value[0]);
+  }
+
+ private:
+  // The program's output on the row (x, y, 0..n), G read from the row.
+  const std::vector<std::uint64_t>& evaluate(const smt::Program& program, Heap x, Heap y,
+                                             std::span<const Value> row) const {
     const std::size_t n = row.size();
     thread_local std::vector<std::uint64_t> xs, ys, zs, gs, out;
     xs.assign(n, x);
@@ -37,24 +66,14 @@ class ProofClaim final : public CubeClaim {
       gs[z] = row[z];
     }
     std::vector<std::uint64_t*> outputs = {out.data()};
-    if (!program_.run<std::uint64_t>(n, {xs.data(), ys.data(), zs.data(), gs.data()}, outputs))
+    if (!program.run<std::uint64_t>(n, {xs.data(), ys.data(), zs.data(), gs.data()}, outputs))
       throw std::runtime_error("claim " + name_ + ": a value exceeded 64 bits");
-    for (std::size_t z = 0; z < n; ++z)
-      if (out[z] == 0) return z;
-    return n;
+    return out;
   }
 
-  std::optional<Value> claimed_value(const Position& p) const override {
-    if (!formula_) return std::nullopt;
-    std::vector<std::uint64_t> value;
-    if (!formula_->run_one<std::uint64_t>({p[0], p[1], p[2], 0}, value)) return std::nullopt;
-    return static_cast<Value>(value[0]);
-  }
-
- private:
   std::string name_, statement_;
   smt::Program program_;
-  std::optional<smt::Program> formula_;
+  std::optional<smt::Program> formula_, premise_;
 };
 
 }  // namespace

@@ -10,8 +10,9 @@
 
 #include "cli/export_smt2.hpp"
 #include "cli/workflow.hpp"
+#include "cli/workflow_steps.hpp"
 #include "engines/cube_engine.hpp"
-#include "engines/reference_engine.hpp"
+#include "engines/grundy_of.hpp"
 #include "games/registry.hpp"
 
 namespace nimcert {
@@ -19,10 +20,12 @@ namespace nimcert {
 namespace {
 
 // --game and its parameters, shared by every subcommand that plays a game.
+// Numbers are read as 64-bit and range-checked by the game registry, in the type the game
+// keeps them in: a parameter is never narrowed on the way.
 struct GameOptions {
   std::string name = "amalgamation";
-  std::optional<unsigned> merge_min;
-  std::optional<unsigned> heaps;
+  std::optional<std::uint64_t> merge_min;
+  std::optional<std::uint64_t> heaps;
   std::optional<std::string> rule;
 
   void add_to(CLI::App* cmd) {
@@ -45,7 +48,7 @@ struct GameOptions {
 
 struct GrundyCommand {
   GameOptions game;
-  std::vector<Heap> heaps;
+  std::vector<std::uint64_t> heaps;
 };
 struct TableCommand {
   GameOptions game;
@@ -88,19 +91,25 @@ void add_report_options(CLI::App* cmd, WorkflowOptions& o) {
 
 void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
   cmd->add_option("--timeout-ms", timeout_ms,
-                  "Time limit per SMT query and solver (Z3 and cvc5); reached = unknown")
-      ->capture_default_str();
+                  "Time limit per SMT query and solver (Z3 and cvc5), 1 to 3600000; reached = "
+                  "unknown")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));
 }
 
 int run_grundy(const GrundyCommand& o) {
   const auto game = o.game.make();
-  if (game->heap_count() != 0 && o.heaps.size() != game->heap_count())
+  if (o.heaps.size() != game->heap_count())
     throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game->describe(),
                                             game->heap_count(), o.heaps.size()));
   Position p = Position::zeros(o.heaps.size());
-  for (std::size_t i = 0; i < o.heaps.size(); ++i) p[i] = o.heaps[i];
-  ReferenceEngine engine(*game);
-  fmt::print("{}\n", engine.grundy(p));
+  for (std::size_t i = 0; i < o.heaps.size(); ++i) {
+    if (o.heaps[i] > 0xffffffffu)
+      throw std::invalid_argument(fmt::format("heap {} = {} is out of range: at most 4294967295",
+                                              i + 1, o.heaps[i]));
+    p[i] = static_cast<Heap>(o.heaps[i]);
+  }
+  fmt::print("{}\n", grundy_of(*game, p));
   return 0;
 }
 
@@ -134,15 +143,20 @@ int run_table(const TableCommand& o) {
 void register_commands(CLI::App& app) {
   auto* grundy = app.add_subcommand("grundy", "Print the Grundy value of one position");
   grundy_options.game.add_to(grundy);
-  grundy->add_option("heaps", grundy_options.heaps, "Heap sizes")->required();
-  runners[grundy] = [] { return run_grundy(grundy_options); };
+  grundy->add_option("heaps", grundy_options.heaps, "Heap sizes, each 0 to 4294967295")
+      ->required();
+  runners[grundy] = [] { return guarded("grundy", [] { return run_grundy(grundy_options); }); };
 
   auto* table = app.add_subcommand("table", "Print the slice G(x, y, z) for x, y < size");
   table_options.game.add_to(table);
-  table->add_option("--size", table_options.size, "Rows and columns")->capture_default_str();
-  table->add_option("--z", table_options.z, "The third heap")->capture_default_str();
+  table->add_option("--size", table_options.size, "Rows and columns, 1 to 4096")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 4096u));
+  table->add_option("--z", table_options.z, "The third heap, 0 to 4096")
+      ->capture_default_str()
+      ->check(CLI::Range(0u, 4096u));
   table->add_flag("--csv", table_options.csv, "Comma-separated output");
-  runners[table] = [] { return run_table(table_options); };
+  runners[table] = [] { return guarded("table", [] { return run_table(table_options); }); };
 
   auto* certify = app.add_subcommand(
       "certify",
@@ -151,7 +165,8 @@ void register_commands(CLI::App& app) {
       "(certs/X.proof -> certs/X.cert.json)");
   certify->add_option("proofs", certify_options.proofs, "Proof files (default: certs/*.proof)");
   certify->add_option("--cube", certify_options.options.cube,
-                      "Cube size N, overriding the proof file");
+                      "Cube size N, 1 to 4096, overriding the proof file")
+      ->check(CLI::Range(1u, 4096u));
   certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
   add_timeout_option(certify, certify_options.options.timeout_ms);
   add_report_options(certify, certify_options.options);
@@ -184,10 +199,14 @@ void register_commands(CLI::App& app) {
                          "(DIR/PROOF/LABEL-wW.smt2, DIR/PROOF/induction-CLAIM-wW-OBLIGATION.smt2)");
   exporter->add_option("proofs", export_options.proofs, "Proof files (default: certs/*.proof)");
   exporter->add_option("--dir", export_options.dir, "Output folder")->capture_default_str();
-  exporter->add_option("--timeout-ms", export_options.timeout_ms, "Z3 time limit per query")
-      ->capture_default_str();
+  exporter->add_option("--timeout-ms", export_options.timeout_ms,
+                       "Z3 time limit per query, 1 to 3600000")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));
   runners[exporter] = [] {
-    return export_smt2(export_options.proofs, export_options.dir, export_options.timeout_ms);
+    return guarded("export-smt2", [] {
+      return export_smt2(export_options.proofs, export_options.dir, export_options.timeout_ms);
+    });
   };
 }
 

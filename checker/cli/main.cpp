@@ -9,8 +9,12 @@
 #include <exception>
 
 #include "cli/commands.hpp"
+#include "sys/interrupt.hpp"
 
 int main(int argc, char** argv) {
+  // Before any thread starts: every thread inherits the blocked interrupt signals, and the
+  // watcher alone receives them (smt/sys/interrupt.hpp).
+  const nimcert::smt::InterruptWatch watch;
   CLI::App app{
       "nimcert: checks Sprague-Grundy proofs about Nim-like games two ways and writes "
       "certificates"};
@@ -19,8 +23,10 @@ int main(int argc, char** argv) {
                                         nimcert::build::git_commit + ", " +
                                         nimcert::build::compiler + ")");
   app.footer(
-      "Exit status: 0 all claims hold, 1 a claim fails or is unknown, 2 usage or "
-      "internal error.");
+      "Exit status: 0 every check holds (for verify and gate: and nothing drifted); 1 a check "
+      "fails or is unknown, or something drifted; 2 bad usage, bad input, a missing solver, an "
+      "unreadable or edited certificate, work too large for the machine, or an internal error; "
+      "130 interrupted (SIGINT, SIGTERM or SIGHUP): nothing written.");
   nimcert::register_commands(app);
   try {
     app.parse(argc, argv);

@@ -1,10 +1,16 @@
 // The certificate workflow: certify (regenerate), verify (audit one certificate by re-running
 // it), gate (fail CI when a proof no longer checks or a committed certificate is stale).
 //
-// Exit statuses, shared by the three: 0 every verdict holds (and, for verify and gate,
-// nothing differs from the certificate); 1 a check fails or is unknown, or something drifted;
-// 2 an infrastructure failure (unreadable or edited certificate, missing solver, bad proof
-// file).  Each ends with one summary line whose first word after the command is the verdict.
+// Each reads and parses every proof file it is given, and refuses work too large for the
+// machine, before it runs the first check; it checks its outputs (certificate paths, report
+// folders) before that too, and writes nothing until every check has run.  Exit statuses,
+// shared by the three: 0 every verdict holds (and, for verify and gate, nothing differs from
+// the certificate); 1 a check fails or is unknown, or something drifted; 2 bad input or an
+// infrastructure failure (a proof file with errors, an unreadable or edited certificate, a
+// missing solver, work too large); 130 interrupted (SIGINT, SIGTERM, SIGHUP), nothing written.
+// Each ends with one summary line whose first word after the command is the verdict:
+// certify: HOLDS|FAILS|UNKNOWN|ERROR|INTERRUPTED, verify: VERIFIED|FAILS|UNKNOWN|MISMATCH|ERROR|
+// INTERRUPTED, gate: PASS|FAIL|ERROR|INTERRUPTED.
 #pragma once
 
 #include <optional>

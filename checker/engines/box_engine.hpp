@@ -1,10 +1,11 @@
-// Exact Grundy values on a box [0,B]^k of a game whose moves only lower heaps.
+// Exact Grundy values on a box [0,b1] x ... x [0,bk] of a game whose moves only lower heaps.
 //
 // For nim, serial nim and the one-heap games every follower lies in the box and comes
 // earlier in canonical (lexicographic) order, so one pass in that order computes every value
 // as the mex of values already known: a dense table, the plain definition with no claim in
-// sight.  A follower outside the box or not earlier is a contract violation and stops loudly
-// (amalgamation's merges leave any box: it has the cube engine).
+// sight.  A game that can raise a heap (Game::lowers_heaps is false: amalgamation's merges
+// leave any box) is refused; a follower outside the box or not earlier would be a contract
+// violation of the game and stops loudly.
 #pragma once
 
 #include <cstdint>
@@ -16,23 +17,29 @@ namespace nimcert {
 
 class BoxValues {
  public:
+  // The box [0,size]^k of the game's k heaps.
   BoxValues(const Game& game, Heap size);
+  // The box [0,extents[0]] x ... of as many heaps as the game has.
+  BoxValues(const Game& game, std::vector<Heap> extents);
 
-  Heap size() const { return size_; }
-  std::size_t heaps() const { return heaps_; }
+  // The side of a box [0,B]^k (its first extent, for a box of other extents).
+  Heap size() const { return extents_[0]; }
+  const std::vector<Heap>& extents() const { return extents_; }
+  std::size_t heaps() const { return extents_.size(); }
   std::uint64_t positions() const { return values_.size(); }
-  // Index of p in canonical order: ((x1*(B+1)) + x2)*(B+1) + ... + xk.
+  // Index of p in canonical order: ((x1*(b2+1)) + x2)*(b3+1) + ... + xk.
   std::uint64_t index(const Position& p) const;
   Position position(std::uint64_t index) const;
   Value at(const Position& p) const { return values_[index(p)]; }
   const std::vector<Value>& values() const { return values_; }
 
-  // Bytes the table needs, for refusing boxes too large up front.
+  // Bytes the table of [0,size]^heaps needs, for refusing boxes too large up front.
   static std::uint64_t bytes(std::size_t heaps, Heap size);
+  // The same for a box of these extents.
+  static std::uint64_t bytes(const std::vector<Heap>& extents);
 
  private:
-  Heap size_;
-  std::size_t heaps_;
+  std::vector<Heap> extents_;
   std::vector<Value> values_;
 };
 

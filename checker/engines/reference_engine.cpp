@@ -4,11 +4,13 @@
 #include <vector>
 
 #include "base/mex.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
 Value ReferenceEngine::grundy(const Position& p) {
   if (auto it = memo_.find(p); it != memo_.end()) return it->second;
+  if ((memo_.size() & 4095) == 0) smt::throw_if_interrupted();
   std::vector<Position> followers;
   game_.for_each_follower(p, [&](const Position& q) { followers.push_back(q); });
   std::vector<Value> values;

@@ -2,6 +2,7 @@
 #include "engines/sequence_engine.hpp"
 
 #include "engines/window_mex.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
@@ -10,6 +11,7 @@ Sequence maximum_nim(const std::vector<std::uint64_t>& f) {
   WindowMex window(f.size());
   std::uint64_t low = 0, high = 0;  // the window holds g[low .. high)
   for (std::uint64_t n = 0; n < f.size(); ++n) {
+    if ((n & 65535) == 0) smt::throw_if_interrupted();
     const std::uint64_t want_low = n - f[n];
     while (high < n) window.add(g[high++]);
     while (low < want_low) window.remove(g[low++]);
@@ -25,6 +27,7 @@ Sequence minimum_nim(const std::vector<std::uint64_t>& f) {
   std::vector<std::uint32_t> prefix_mex(f.size() + 1, 0);
   std::vector<bool> present(f.size() + 2, false);
   for (std::uint64_t n = 0; n < f.size(); ++n) {
+    if ((n & 65535) == 0) smt::throw_if_interrupted();
     h[n] = prefix_mex[n - f[n]];
     present[h[n]] = true;
     std::uint32_t m = prefix_mex[n];

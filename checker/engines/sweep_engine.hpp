@@ -28,6 +28,7 @@
 
 #include "base/value_table.hpp"
 #include "engines/line_set.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
@@ -144,6 +145,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
         const std::size_t x0 = s * slab, count = std::min(slab, a + 1 - x0);
         for (std::size_t k = 0; k < count; ++k) ylines[k].clear();
         for (std::size_t y = 0; y <= b; ++y) {
+          smt::throw_if_interrupted();  // within a row of the first signal
           if (workers > 1 && s > 0)
             detail::wait_until([&] { return rows_done[s - 1].load(std::memory_order_acquire) > y; },
                                aborted);

@@ -22,6 +22,7 @@
 namespace nimcert {
 
 struct SymbolicMove;
+struct SymbolicCondition;
 
 using FollowerSink = std::function<void(const Position&)>;
 
@@ -29,6 +30,13 @@ using FollowerSink = std::function<void(const Position&)>;
 // at the other.
 struct Merge {
   std::size_t a = 0, b = 0, to = 0;
+};
+
+// The followers of a one-heap position n when they are every m in [low, high] (Levine's
+// Maximum and Minimum Nim: a window given by the rule); `empty` when n has no follower.
+struct Window {
+  Heap low = 0, high = 0;
+  bool empty = true;
 };
 
 // The moves of a game in the shape the fast cube engine handles: every free reduction, and
@@ -54,6 +62,12 @@ class Game {
   // The moves as free reductions plus merges, when they have that shape; nullopt otherwise
   // (the fast cube engine then refuses the game).
   virtual std::optional<MoveShape> move_shape() const { return std::nullopt; }
+  // For a one-heap game whose followers of every n form a window: that window (the sequence
+  // engine then computes g_0..g_n in one pass); nullopt otherwise.
+  virtual std::optional<Window> follower_window(Heap n) const {
+    (void)n;
+    return std::nullopt;
+  }
   // True when no follower has a heap larger than the position's (every follower of a box lies
   // in the box, earlier in canonical order): the condition of the dense box engine.
   virtual bool lowers_heaps() const { return false; }
@@ -65,6 +79,8 @@ class Game {
   // The moves as expressions, one per kind, for the symbolic induction step; empty when
   // the game has no encoding.  Must allow exactly the followers for_each_follower lists.
   virtual std::vector<SymbolicMove> symbolic_moves() const;
+  // What the rules themselves assume of every position, as expressions; empty when nothing.
+  virtual std::vector<SymbolicCondition> symbolic_conditions() const;
 
   // "amalgamation(merge_min=2)": the game and its parameters in one line, for messages.
   std::string describe() const;

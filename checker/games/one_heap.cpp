@@ -57,6 +57,21 @@ void OneHeapGame::for_each_follower(const Position& p, const FollowerSink& sink)
   for (std::uint64_t k = low; k <= high; ++k) sink(Position{static_cast<Heap>(n - k)});
 }
 
+std::optional<Window> OneHeapGame::follower_window(Heap n) const {
+  const std::uint64_t f = rule_(n);
+  Window w;
+  if (kind_ == Kind::Maximum) {
+    w.empty = f == 0;
+    w.low = static_cast<Heap>(n - f);
+    w.high = n == 0 ? 0 : n - 1;
+  } else {
+    w.empty = f >= n;
+    w.low = 0;
+    w.high = w.empty ? 0 : static_cast<Heap>(n - f - 1);
+  }
+  return w;
+}
+
 std::vector<SymbolicMove> OneHeapGame::symbolic_moves() const {
   const smt::ExprPtr f = smt::substitute(rule_.expression(), {{"n", smt::make_var("x1")}});
   const smt::ExprPtr k = smt::make_var("k"), x = smt::make_var("x1");
@@ -71,6 +86,12 @@ std::vector<SymbolicMove> OneHeapGame::symbolic_moves() const {
                                  {smt::make_node(Op::Gt, {k, f}), smt::make_node(Op::Le, {k, x})});
   m.result = {smt::make_node(Op::Sub, {x, k})};
   return {m};
+}
+
+std::vector<SymbolicCondition> OneHeapGame::symbolic_conditions() const {
+  const smt::ExprPtr x = smt::make_var("x1");
+  const smt::ExprPtr f = smt::substitute(rule_.expression(), {{"n", x}});
+  return {{"f(x1) <= x1", smt::make_node(smt::Op::Le, {f, x})}};
 }
 
 }  // namespace nimcert

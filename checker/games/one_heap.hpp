@@ -47,7 +47,11 @@ class OneHeapGame : public Game {
   std::size_t heap_count() const override { return 1; }
   void for_each_follower(const Position& p, const FollowerSink& sink) const override;
   bool lowers_heaps() const override { return true; }
+  // Maximum Nim: [n - f(n), n - 1]; Minimum Nim: [0, n - f(n) - 1].
+  std::optional<Window> follower_window(Heap n) const override;
   std::vector<SymbolicMove> symbolic_moves() const override;
+  // Levine's rules satisfy 0 <= f(n) <= n (f is a natural, so f(x1) <= x1 is all there is).
+  std::vector<SymbolicCondition> symbolic_conditions() const override;
 
   Kind kind() const { return kind_; }
   const Rule& rule() const { return rule_; }

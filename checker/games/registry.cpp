@@ -18,6 +18,7 @@ namespace nimcert {
 using Json = nlohmann::ordered_json;
 
 std::vector<SymbolicMove> Game::symbolic_moves() const { return {}; }
+std::vector<SymbolicCondition> Game::symbolic_conditions() const { return {}; }
 
 std::string Game::describe() const {
   std::string s = name() + "(";
@@ -124,13 +125,6 @@ const GameKind& kind_of(const std::string& name, const Json& parameters) {
                                           fmt::join(game_names(), ", ")));
 }
 
-class Catalog final : public smt::GameCatalog {
- public:
-  std::size_t heap_count(const smt::GameSpec& game) const override {
-    return kind_of(game.name, game.parameters).heaps(game.parameters);
-  }
-};
-
 }  // namespace
 
 std::vector<std::string> game_names() {
@@ -156,9 +150,8 @@ smt::GameSpec sequence_game(const std::string& value, const std::string& rule) {
   return g;
 }
 
-const smt::GameCatalog& game_catalog() {
-  static const Catalog catalog;
-  return catalog;
+std::size_t heap_count_of(const smt::GameSpec& game) {
+  return kind_of(game.name, game.parameters).heaps(game.parameters);
 }
 
 }  // namespace nimcert

@@ -30,7 +30,8 @@ std::vector<std::string> game_names();
 // played with the block's rule.
 smt::GameSpec sequence_game(const std::string& value, const std::string& rule);
 
-// The catalog the parser asks for heap counts.
-const smt::GameCatalog& game_catalog();
+// The heap count of a position of the game named; throws std::invalid_argument as make_game
+// does for an unknown game or a bad parameter (without building the game).
+std::size_t heap_count_of(const smt::GameSpec& game);
 
 }  // namespace nimcert

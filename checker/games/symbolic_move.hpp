@@ -21,6 +21,13 @@ struct SymbolicMove {
   std::vector<smt::ExprPtr> result;     // the follower's heaps
 };
 
+// A condition the game's own rules must satisfy at every position (over x1..xk), such as a
+// one-heap rule's 0 <= f(n) <= n: the induction proves it on the same domain as the claim.
+struct SymbolicCondition {
+  std::string name;  // "f(x1) <= x1"
+  smt::ExprPtr holds;
+};
+
 // The position variables x1..xk.
 std::vector<std::string> position_variables(std::size_t heaps);
 

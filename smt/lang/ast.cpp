@@ -1,6 +1,7 @@
 // Building, printing and expanding proof-language expressions (see ast.hpp).
 #include "lang/ast.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -20,9 +21,16 @@ ExprPtr make_var(std::string name) {
   return e;
 }
 
+unsigned depth_over(const std::vector<ExprPtr>& args) {
+  unsigned d = 0;
+  for (const ExprPtr& a : args) d = std::max(d, a->depth);
+  return d + 1;
+}
+
 ExprPtr make_node(Op op, std::vector<ExprPtr> args) {
   auto e = std::make_shared<Expr>();
   e->op = op;
+  e->depth = depth_over(args);
   e->args = std::move(args);
   return e;
 }
@@ -137,7 +145,13 @@ class Expander {
     for (const ExprPtr& a : e->args) args.push_back(run(a, bindings));
     if (e->op != Op::Call) {
       auto n = std::make_shared<Expr>(*e);
+      n->depth = depth_over(args);
       n->args = std::move(args);
+      if (n->depth > kMaxExpressionDepth)
+        throw std::invalid_argument(
+            "line " + std::to_string(e->where.line) + ":" + std::to_string(e->where.column) +
+            ": the expression nests deeper than " + std::to_string(kMaxExpressionDepth) +
+            " once its definitions are expanded");
       return n;
     }
     auto it = definitions_.find(e->name);
@@ -185,6 +199,10 @@ ExprPtr substitute_shared(const ExprPtr& e, const std::map<std::string, ExprPtr>
   if (auto it = done.find(e.get()); it != done.end()) return it->second;
   auto n = std::make_shared<Expr>(*e);
   for (ExprPtr& a : n->args) a = substitute_shared(a, bindings, done);
+  n->depth = depth_over(n->args);
+  if (n->depth > kMaxExpressionDepth)
+    throw std::invalid_argument("an expression nests deeper than " +
+                                std::to_string(kMaxExpressionDepth) + " after substitution");
   done[e.get()] = n;
   return n;
 }

@@ -56,7 +56,17 @@ struct Expr {
   std::string name;         // Var, Call
   std::vector<ExprPtr> args;
   SourceLocation where;
+  unsigned depth = 1;  // of the tree below, this node included
 };
+
+// How deep an expression may nest, after definitions are expanded.  Every walker of the AST
+// (printing, expansion, the evaluator's compiler, the Z3 translation) recurses along it, so
+// a bound keeps every one of them far from the end of the stack; the parser's own bound on
+// nested brackets is lower (lang/expression_parser.hpp).
+inline constexpr unsigned kMaxExpressionDepth = 4096;
+
+// 1 + the deepest argument: the depth of a node with these arguments.
+unsigned depth_over(const std::vector<ExprPtr>& args);
 
 ExprPtr make_const(std::uint64_t v);
 ExprPtr make_var(std::string name);
@@ -84,7 +94,8 @@ using Definitions = std::map<std::string, Definition>;
 
 // The expression with every call replaced by the definition's body (parameters substituted).
 // Shared subterms stay shared.  Throws std::invalid_argument for an unknown definition or a
-// wrong number of arguments (the parser already rejects both; this is a second guard).
+// wrong number of arguments (the parser already rejects both; this is a second guard), and
+// for a result nested deeper than kMaxExpressionDepth (naming the call's line and column).
 ExprPtr expand(const ExprPtr& e, const Definitions& definitions);
 
 // e with each variable named in `bindings` replaced by its expression; shared subterms stay

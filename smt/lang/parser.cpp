@@ -1,129 +1,137 @@
-// The proof-language parser: a hand-written lexer and a precedence-climbing expression parser.
+// The declaration grammar of the proof language: game, cube, def, claim, lemma, box,
+// sequence, induction (docs/proof-language.md), on top of the expression grammar.
 //
-// Precedence, loosest first (docs/proof-language.md): <->, ->, ||, &&, !, comparisons,
-// |, ^, &, << >>, + -, * / %.  Unlike C, the bitwise operators bind tighter than the
-// comparisons, so `a & b == 0` means `(a & b) == 0`.  Comparisons do not chain and <-> does
-// not associate: `a < b < c` and `a <-> b <-> c` are errors, not surprises.
+// Every number is range-checked where it is read, in the type it will live in, and a value
+// out of range is an error at its line and column with the allowed range.  Names that two
+// declarations could share (lemma labels, claim names, block names, inductions of one claim)
+// must be distinct, since the certificate and the gate key their entries by them.  After an
+// error the parser skips to the next declaration at the start of a line and goes on, so one
+// run reports every broken declaration of a file.
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
-#include <set>
 #include <sstream>
 
-#include "lang/lexer.hpp"
+#include "lang/expression_parser.hpp"
 #include "lang/proof_file.hpp"
+#include "sys/nearest.hpp"
 
 namespace nimcert::smt {
 
 namespace {
 
-// Binary operators by precedence level, loosest first; Not sits between && and comparisons.
-struct Level {
-  std::vector<std::pair<std::string, Op>> ops;
-  enum { Left, Right, None } associativity;
-};
-const std::vector<Level> kLevels = {
-    {{{"<->", Op::Iff}}, Level::None},
-    {{{"->", Op::Implies}}, Level::Right},
-    {{{"||", Op::Or}}, Level::Left},
-    {{{"&&", Op::And}}, Level::Left},
-    {{{"==", Op::Eq}, {"!=", Op::Ne}, {"<", Op::Lt}, {"<=", Op::Le}, {">", Op::Gt}, {">=", Op::Ge}},
-     Level::None},
-    {{{"|", Op::BitOr}}, Level::Left},
-    {{{"^", Op::BitXor}}, Level::Left},
-    {{{"&", Op::BitAnd}}, Level::Left},
-    {{{"<<", Op::Shl}, {">>", Op::Shr}}, Level::Left},
-    {{{"+", Op::Add}, {"-", Op::Sub}}, Level::Left},
-    {{{"*", Op::Mul}, {"/", Op::Div}, {"%", Op::Mod}}, Level::Left},
-};
-constexpr std::size_t kNotLevel = 4;  // `!` binds looser than comparisons: !a == b is !(a == b)
+const std::vector<std::string> kDeclarations = {"game", "cube",     "def",      "claim",
+                                                 "lemma", "box",     "sequence", "induction"};
 
-class Parser {
+// The largest cube the engine takes, and the largest box side and sequence end a 32-bit heap
+// index can hold with one to spare (so that side + 1 and last + 1 never wrap).
+constexpr std::uint64_t kMaxCube = 4096;
+constexpr std::uint64_t kMaxBoxSide = 0xfffffffeu;
+constexpr std::uint64_t kMaxLast = 0xfffffffeu;
+constexpr std::uint64_t kMaxTimeoutMs = 3600000;
+constexpr std::uint64_t kMaxCases = 256;
+
+class Parser : public ExpressionParser {
  public:
-  Parser(const std::string& text, const std::string& path, const GameCatalog* games)
-      : lexer_(text, path), path_(path), games_(games) {
-    tokens_ = lexer_.run();
-  }
+  Parser(const std::string& text, const std::string& path, const Catalog& catalog)
+      : ExpressionParser(text, path), catalog_(catalog) {}
 
   ProofFile run() {
     ProofFile file;
     file.path = path_;
-    bool have_game = false;
+    std::vector<std::string> errors;
     while (!at_end()) {
-      const Token& t = peek();
-      if (is_word("game")) {
-        if (have_game) fail(t.where, "one game declaration only");
-        next();
-        file.game = parse_game();
-        have_game = true;
-      } else if (is_word("cube")) {
-        next();
-        const Token n = expect_number("the cube size N");
-        if (n.number > 4096) fail(n.where, "a cube size N <= 4096");
-        file.cube = static_cast<std::uint32_t>(n.number);
-      } else if (is_word("def")) {
-        next();
-        parse_definition(file.definitions);
-      } else if (is_word("claim")) {
-        next();
-        file.claims.push_back(parse_claim(file, have_game));
-      } else if (is_word("lemma")) {
-        next();
-        file.lemmas.push_back(parse_lemma(file.definitions));
-      } else if (is_word("box")) {
-        next();
-        file.boxes.push_back(parse_box(file));
-      } else if (is_word("sequence")) {
-        next();
-        file.sequences.push_back(parse_sequence(file));
-      } else if (is_word("induction")) {
-        next();
-        file.inductions.push_back(parse_induction(file));
-      } else {
-        fail(t.where, "game, cube, def, claim, lemma, box, sequence or induction");
+      try {
+        declaration(file);
+      } catch (const ParseError& e) {
+        errors.push_back(e.what());
+        skip_to_next_declaration();
       }
     }
+    if (errors.empty()) {
+      try {
+        check_whole(file);
+      } catch (const ParseError& e) {
+        errors.push_back(e.what());
+      }
+    }
+    if (!errors.empty()) throw ParseError(fmt::format("{}", fmt::join(errors, "\n")));
     return file;
   }
 
-  // One expression over `variables`, and nothing after it.
-  ExprPtr run_expression(const std::vector<std::string>& variables, const Definitions& defs) {
-    scope_ = std::set<std::string>(variables.begin(), variables.end());
-    definitions_ = &defs;
-    ExprPtr e = parse_expr();
-    if (!at_end()) fail(peek().where, "the end of the expression");
-    return e;
+ private:
+  void declaration(ProofFile& file) {
+    const Token& t = peek();
+    if (is_word("game")) {
+      if (have_game_) fail(t.where, "one game declaration only");
+      next();
+      file.game = parse_game();
+      have_game_ = true;
+    } else if (is_word("cube")) {
+      if (cube_where_.line) fail(t.where, "one cube declaration only");
+      cube_where_ = next().where;
+      file.cube = static_cast<std::uint32_t>(expect_number_in("the cube size N", 1, kMaxCube));
+    } else if (is_word("def")) {
+      next();
+      parse_definition(file.definitions);
+    } else if (is_word("claim")) {
+      next();
+      if (!have_game_) fail(t.where, "a game declaration before the claims");
+      const std::size_t heaps = heaps_of(file.game);
+      if (heaps != 3)
+        fail(t.where, fmt::format("a three-heap game for a top-level claim (it is checked on the "
+                                  "cube [0,N]^3; {} has {} heaps: state the claim in a box)",
+                                  file.game.name, heaps));
+      if (!first_claim_.line) first_claim_ = t.where;
+      file.claims.push_back(parse_claim_over(file, claim_variables(3)));
+    } else if (is_word("lemma")) {
+      next();
+      file.lemmas.push_back(parse_lemma(file.definitions));
+    } else if (is_word("box")) {
+      next();
+      file.boxes.push_back(parse_box(file));
+    } else if (is_word("sequence")) {
+      next();
+      file.sequences.push_back(parse_sequence(file));
+    } else if (is_word("induction")) {
+      next();
+      file.inductions.push_back(parse_induction(file));
+    } else {
+      const std::string hint =
+          t.kind == Tok::Ident ? did_you_mean(t.text, kDeclarations) : std::string();
+      fail(t.where, "game, cube, def, claim, lemma, box, sequence or induction" + hint);
+    }
   }
 
- private:
-  // --- tokens ---
-  const Token& peek() const { return tokens_[pos_]; }
-  const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
-  bool at_end() const { return peek().kind == Tok::End; }
-  bool is_word(const char* w) const { return peek().kind == Tok::Ident && peek().text == w; }
-  bool is_punct(const char* p) const { return peek().kind == Tok::Punct && peek().text == p; }
-  [[noreturn]] void fail(SourceLocation w, const std::string& what) const { lexer_.fail(w, what); }
-  void expect_punct(const char* p) {
-    if (!is_punct(p)) fail(peek().where, fmt::format("'{}'", p));
+  // After an error: on to the next declaration keyword that starts a line.
+  void skip_to_next_declaration() {
     next();
+    while (!at_end() &&
+           !(peek().where.column == 1 && peek().kind == Tok::Ident &&
+             std::find(kDeclarations.begin(), kDeclarations.end(), peek().text) !=
+                 kDeclarations.end()))
+      next();
   }
-  void expect_word(const char* w) {
-    if (!is_word(w)) fail(peek().where, fmt::format("'{}'", w));
-    next();
+
+  // What only the whole file can show.
+  void check_whole(const ProofFile& file) const {
+    if (!file.claims.empty() && !cube_where_.line)
+      fail(first_claim_,
+           "a line 'cube N' for the top-level claims: they are checked at every position of "
+           "[0,N]^3, and without one nothing would be");
+    if (file.claims.empty() && file.lemmas.empty() && file.boxes.empty() &&
+        file.sequences.empty() && file.inductions.empty())
+      fail(peek().where,
+           "something to check: the file states no claim, lemma, box, sequence or induction");
   }
-  Token expect_number(const std::string& what) {
-    if (peek().kind != Tok::Number) fail(peek().where, what);
-    return next();
-  }
-  Token expect_string(const std::string& what) {
-    if (peek().kind != Tok::String) fail(peek().where, what + " in double quotes");
-    return next();
-  }
-  Token expect_name(const std::string& what) {
-    if (peek().kind != Tok::Ident || kKeywords.count(peek().text)) fail(peek().where, what);
-    return next();
+
+  // A name that must be new among `seen`; records it.
+  void distinct(std::vector<std::string>& seen, const std::string& name, SourceLocation w,
+                const char* what) const {
+    if (std::find(seen.begin(), seen.end(), name) != seen.end())
+      fail(w, fmt::format("a {} not used before (\"{}\" is)", what, name));
+    seen.push_back(name);
   }
 
   // --- declarations ---
@@ -138,16 +146,20 @@ class Parser {
     if (is_punct("(")) {
       next();
       while (!is_punct(")")) {
-        const std::string key = expect_name("a parameter name").text;
+        const Token key = expect_name("a parameter name");
+        if (g.parameters.contains(key.text))
+          fail(key.where, fmt::format("each parameter once ('{}' is given already)", key.text));
         expect_punct("=");
         if (peek().kind == Tok::String)
-          g.parameters[key] = next().text;  // a rule: an expression of n, read by the game
+          g.parameters[key.text] = next().text;  // a rule: an expression of n, read by the game
         else
-          g.parameters[key] = expect_number("a parameter value (a number or a string)").number;
+          g.parameters[key.text] =
+              expect_number("a parameter value (a number or a string)").number;
         if (!is_punct(")")) expect_punct(",");
       }
       next();
     }
+    heaps_of(g);  // the catalog validates the name and the parameters, here, located
     return g;
   }
 
@@ -159,7 +171,10 @@ class Parser {
       fail(d.where, fmt::format("a new name ('{}' is defined already)", d.name));
     expect_punct("(");
     while (!is_punct(")")) {
-      d.parameters.push_back(expect_name("a parameter name").text);
+      const Token p = expect_name("a parameter name");
+      if (std::find(d.parameters.begin(), d.parameters.end(), p.text) != d.parameters.end())
+        fail(p.where, fmt::format("distinct parameter names ('{}' is one already)", p.text));
+      d.parameters.push_back(p.text);
       if (!is_punct(")")) expect_punct(",");
     }
     next();
@@ -173,20 +188,17 @@ class Parser {
   // The heap count of a game, asked of the catalog; its refusal is an error at the game.
   std::size_t heaps_of(const GameSpec& game) const {
     try {
-      return games_->heap_count(game);
+      return catalog_.heap_count(game);
     } catch (const std::invalid_argument& e) {
       fail(game.where, fmt::format("a game nimcert knows: {}", e.what()));
     }
   }
 
-  ClaimSpec parse_claim(const ProofFile& file, bool have_game) {
-    if (!have_game) fail(peek().where, "a game declaration before the claims");
-    return parse_claim_over(file, claim_variables(heaps_of(file.game)));
-  }
-
   ClaimSpec parse_claim_over(const ProofFile& file, const std::vector<std::string>& vars) {
     ClaimSpec c;
-    c.name = expect_string("the claim's name").text;
+    const Token name = expect_string("the claim's name");
+    c.name = name.text;
+    distinct(claim_names_, c.name, name.where, "claim name");
     c.text = expect_string("the claim's source text").text;
     expect_punct(":");
     scope_ = std::set<std::string>(vars.begin(), vars.end());
@@ -195,25 +207,34 @@ class Parser {
     return c;
   }
 
-  // widths W... : at least one, each in [least, 1024].
+  // widths W... : at least one, each in [least, 1024], no width twice.
   std::vector<unsigned> parse_widths(unsigned least) {
     expect_word("widths");
     std::vector<unsigned> widths;
     while (peek().kind == Tok::Number) {
       const Token w = next();
       if (w.number < least || w.number > 1024)
-        fail(w.where, fmt::format("a width between {} and 1024", least));
+        fail(w.where, fmt::format("a width from {} to 1024, not {}", least, w.number));
+      if (std::find(widths.begin(), widths.end(), w.number) != widths.end())
+        fail(w.where, fmt::format("each width once ({} is listed already)", w.number));
       widths.push_back(static_cast<unsigned>(w.number));
     }
     if (widths.empty()) fail(peek().where, "at least one width after 'widths'");
     return widths;
   }
 
-  std::vector<std::string> parse_checks() {
+  std::vector<std::string> parse_checks(const std::string& block) {
+    const std::vector<std::string> known = catalog_.check_names(block);
     std::vector<std::string> checks;
     while (is_word("check")) {
       next();
-      checks.push_back(expect_string("the name of a check, e.g. \"lemma-2.1\"").text);
+      const Token c = expect_string("the name of a check, e.g. \"lemma-2.1\"");
+      if (std::find(known.begin(), known.end(), c.text) == known.end())
+        fail(c.where, fmt::format("a {} check nimcert knows, not \"{}\"{} (known: {})", block,
+                                  c.text, did_you_mean(c.text, known), fmt::join(known, ", ")));
+      if (std::find(checks.begin(), checks.end(), c.text) != checks.end())
+        fail(c.where, fmt::format("each check once (\"{}\" is listed already)", c.text));
+      checks.push_back(c.text);
     }
     return checks;
   }
@@ -222,18 +243,19 @@ class Parser {
   BoxSpec parse_box(const ProofFile& file) {
     BoxSpec b;
     b.where = peek().where;
-    b.name = expect_string("the box's name").text;
+    const Token name = expect_string("the box's name");
+    b.name = name.text;
+    distinct(block_names_, b.name, name.where, "block name");
     b.text = expect_string("the box's source text").text;
     expect_word("game");
     b.game = parse_game();
     expect_word("size");
-    const Token n = expect_number("the box size B");
-    b.size = static_cast<std::uint32_t>(n.number);
+    b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
     while (is_word("claim")) {
       next();
       b.claims.push_back(parse_claim_over(file, claim_variables(heaps_of(b.game))));
     }
-    b.checks = parse_checks();
+    b.checks = parse_checks("box");
     expect_word("end");
     return b;
   }
@@ -242,17 +264,21 @@ class Parser {
   SequenceSpec parse_sequence(const ProofFile& file) {
     SequenceSpec q;
     q.where = peek().where;
-    q.name = expect_string("the sequence's name").text;
+    const Token name = expect_string("the sequence's name");
+    q.name = name.text;
+    distinct(block_names_, q.name, name.where, "block name");
     q.text = expect_string("the sequence's source text").text;
     expect_word("rule");
-    q.rule = expect_string("the rule f as a string, e.g. \"(n - 1) / 2\"").text;
+    const Token rule = expect_string("the rule f as a string, e.g. \"(n - 1) / 2\"");
+    q.rule = rule.text;
+    q.rule_where = rule.where;
     expect_word("last");
-    q.last = expect_number("the last n").number;
+    q.last = expect_number_in("the last n", 1, kMaxLast);
     while (is_word("claim")) {
       next();
       q.claims.push_back(parse_claim_over(file, sequence_variables()));
     }
-    q.checks = parse_checks();
+    q.checks = parse_checks("sequence");
     expect_word("end");
     return q;
   }
@@ -260,14 +286,26 @@ class Parser {
   LemmaSpec parse_lemma(const Definitions& defs) {
     LemmaSpec l;
     l.where = peek().where;
-    l.label = expect_string("the lemma's label, e.g. \"(17)\"").text;
+    const Token label = expect_string("the lemma's label, e.g. \"(17)\"");
+    l.label = label.text;
+    distinct(lemma_labels_, l.label, label.where, "lemma label");
     l.text = expect_string("the lemma's source text").text;
     expect_word("vars");
-    while (peek().kind == Tok::Ident && !kKeywords.count(peek().text))
-      l.variables.push_back(next().text);
+    Token last;
+    while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
+      last = expect_name("a variable name");
+      if (std::find(l.variables.begin(), l.variables.end(), last.text) != l.variables.end())
+        fail(last.where, fmt::format("distinct variable names ('{}' is one already)", last.text));
+      l.variables.push_back(last.text);
+    }
     if (l.variables.empty()) fail(peek().where, "at least one variable after 'vars'");
+    if (!is_word("assume") && !is_word("prove")) {
+      const std::string keyword = nearest(last.text, {"assume", "prove"});
+      if (!keyword.empty())
+        fail(last.where, fmt::format("'{}' after the variables: '{}' was taken as a variable",
+                                     keyword, last.text));
+    }
     scope_ = std::set<std::string>(l.variables.begin(), l.variables.end());
-    if (scope_.size() != l.variables.size()) fail(l.where, "distinct variable names");
     definitions_ = &defs;
     while (is_word("assume")) {
       next();
@@ -281,19 +319,23 @@ class Parser {
     expect_punct("..");
     const Token hi = expect_number("the enumeration's upper bound");
     l.high = hi.number;
-    if (l.high < l.low) fail(hi.where, "an upper bound at least the lower bound");
+    if (l.high < l.low)
+      fail(hi.where, fmt::format("an upper bound at least the lower bound {}", l.low));
+    l.range_where = hi.where;
     expect_word("end");
     return l;
   }
 
-  // induction "CLAIM" "text"  witness "MOVE" p = EXPR, ...  ...  [timeout MS]  widths W...  end
+  // induction "CLAIM" "text"  [case ...]  witness "MOVE" p = EXPR, ...  [timeout MS]
+  // widths W...  end
   InductionSpec parse_induction(const ProofFile& file) {
     InductionSpec d;
     d.where = peek().where;
     const Token claim = expect_string("the name of a claim G == F");
     d.claim = claim.text;
+    distinct(induction_claims_, d.claim, claim.where, "claim without an induction");
     d.text = expect_string("the induction's source text").text;
-    // The claim, where it was stated, and its F; the game of that block is the registry's to
+    // The claim, where it was stated, and its F; the game of that block is the checker's to
     // resolve (a sequence's is a one-heap game of its rule).
     const ClaimSpec* found = nullptr;
     std::size_t heaps = 0;
@@ -324,7 +366,8 @@ class Parser {
           heaps = 1;
         }
     if (!found)
-      fail(claim.where, fmt::format("the name of a claim stated above, not \"{}\"", d.claim));
+      fail(claim.where, fmt::format("the name of a claim stated above, not \"{}\"{}", d.claim,
+                                    did_you_mean(d.claim, claim_names_)));
     if (!d.value)
       fail(claim.where,
            "a claim of the form G == F (or g == F, h == F in a sequence) where F "
@@ -332,28 +375,7 @@ class Parser {
     auto vars = claim_variables(heaps);
     vars.back() = "v";  // x1..xk and the target value v
     definitions_ = &file.definitions;
-    if (is_word("case")) {  // case d = E in LO..HI: (b) split on the value of E
-      next();
-      CaseSplit split;
-      split.where = peek().where;
-      split.name = expect_name("the name of the case variable").text;
-      if (std::find(vars.begin(), vars.end(), split.name) != vars.end())
-        fail(split.where,
-             fmt::format("a case variable named apart from {}", fmt::join(vars, ", ")));
-      expect_punct("=");
-      scope_ = std::set<std::string>(vars.begin(), vars.end());
-      split.expr = parse_expr();
-      if (!is_word("in")) fail(peek().where, "'in' and the range of the cases, LO..HI");
-      next();
-      split.low = expect_number("the first case").number;
-      expect_punct("..");
-      const Token hi = expect_number("the last case");
-      split.high = hi.number;
-      if (split.high < split.low || split.high - split.low >= 256)
-        fail(hi.where, "a last case at least the first, and at most 256 cases");
-      vars.push_back(split.name);
-      d.split = std::move(split);
-    }
+    if (is_word("case")) d.split = parse_case_split(vars);
     while (is_word("witness")) {
       next();
       WitnessHint hint;
@@ -361,9 +383,13 @@ class Parser {
       hint.move = expect_string("the name of a move, e.g. \"reduce x1\"").text;
       scope_ = std::set<std::string>(vars.begin(), vars.end());
       while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
-        const std::string parameter = next().text;
+        const Token parameter = expect_name("a parameter of the move");
+        for (const auto& [name, e] : hint.parameters)
+          if (name == parameter.text)
+            fail(parameter.where, fmt::format("each parameter once ('{}' is given already)",
+                                              parameter.text));
         expect_punct("=");
-        hint.parameters.emplace_back(parameter, parse_expr());
+        hint.parameters.emplace_back(parameter.text, parse_expr());
         if (!is_punct(",")) break;
         next();
       }
@@ -373,126 +399,43 @@ class Parser {
       fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
     if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
       next();
-      const Token t = peek();
-      if (t.kind != Tok::Number || t.number < 1 || t.number > 3600000)
-        fail(t.where, "a time limit in milliseconds, 1 to 3600000");
-      d.timeout_ms = static_cast<unsigned>(next().number);
+      d.timeout_ms = static_cast<unsigned>(
+          expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
     }
     d.widths = parse_widths(2);
     expect_word("end");
     return d;
   }
 
-  // --- expressions ---
-  ExprPtr parse_expr() { return parse_level(0); }
-
-  ExprPtr parse_level(std::size_t level) {
-    if (level == kLevels.size()) return parse_primary();
-    if (level == kNotLevel && is_punct("!")) {
-      const SourceLocation w = next().where;
-      return located(make_node(Op::Not, {parse_level(level)}), w);
-    }
-    ExprPtr left = parse_level(level + 1);
-    const Level& L = kLevels[level];
-    for (;;) {
-      const Op* op = match(L);
-      if (!op) return left;
-      const SourceLocation w = next().where;
-      if (L.associativity == Level::Right)
-        return located(make_node(*op, {left, parse_level(level)}), w);
-      ExprPtr right = parse_level(level + 1);
-      left = located(make_node(*op, {left, right}), w);
-      if (L.associativity == Level::None && match(L))
-        fail(peek().where, fmt::format("parentheses: '{}' does not chain", peek().text));
-    }
-  }
-
-  const Op* match(const Level& L) const {
-    if (peek().kind != Tok::Punct) return nullptr;
-    for (const auto& [text, op] : L.ops)
-      if (peek().text == text) return &op;
-    return nullptr;
-  }
-
-  ExprPtr parse_primary() {
-    const Token& t = peek();
-    if (t.kind == Tok::Number) return located(make_const(next().number), t.where);
-    if (is_punct("(")) {
-      next();
-      ExprPtr e = parse_expr();
-      expect_punct(")");
-      return e;
-    }
-    if (is_word("true") || is_word("false")) {
-      const bool v = next().text == "true";
-      return located(make_node(Op::Eq, {make_const(0), make_const(v ? 0 : 1)}), t.where);
-    }
-    if (is_word("if")) {
-      const SourceLocation w = next().where;
-      ExprPtr c = parse_expr();
-      expect_word("then");
-      ExprPtr a = parse_expr();
-      expect_word("else");
-      ExprPtr b = parse_expr();
-      return located(make_node(Op::Ite, {c, a, b}), w);
-    }
-    if (t.kind == Tok::Ident && !kKeywords.count(t.text)) {
-      const Token name = next();
-      if (is_punct("(")) return parse_call(name);
-      if (!scope_.count(name.text))
-        fail(name.where, fmt::format("a variable in scope, not '{}'", name.text));
-      return located(make_var(name.text), name.where);
-    }
-    fail(t.where, "an expression");
-  }
-
-  ExprPtr parse_call(const Token& name) {
-    auto it = definitions_->find(name.text);
-    if (it == definitions_->end())
-      fail(name.where, fmt::format("a defined function, not '{}'", name.text));
-    next();  // (
-    std::vector<ExprPtr> args;
-    while (!is_punct(")")) {
-      args.push_back(parse_expr());
-      if (!is_punct(")")) expect_punct(",");
-    }
+  // case d = E in LO..HI: (b) split on the value of E; d joins the hints' variables.
+  CaseSplit parse_case_split(std::vector<std::string>& vars) {
     next();
-    if (args.size() != it->second.parameters.size())
-      fail(name.where,
-           fmt::format("{} argument(s) to {}", it->second.parameters.size(), name.text));
-    auto e = std::make_shared<Expr>();
-    e->op = Op::Call;
-    e->name = name.text;
-    e->args = std::move(args);
-    e->where = name.where;
-    return e;
+    CaseSplit split;
+    split.where = peek().where;
+    split.name = expect_name("the name of the case variable").text;
+    if (std::find(vars.begin(), vars.end(), split.name) != vars.end())
+      fail(split.where, fmt::format("a case variable named apart from {}", fmt::join(vars, ", ")));
+    expect_punct("=");
+    scope_ = std::set<std::string>(vars.begin(), vars.end());
+    split.expr = parse_expr();
+    if (!is_word("in")) fail(peek().where, "'in' and the range of the cases, LO..HI");
+    next();
+    split.low = expect_number("the first case").number;
+    expect_punct("..");
+    const Token hi = expect_number("the last case");
+    split.high = hi.number;
+    if (split.high < split.low || split.high - split.low >= kMaxCases)
+      fail(hi.where,
+           fmt::format("a last case at least the first, and at most {} cases", kMaxCases));
+    vars.push_back(split.name);
+    return split;
   }
 
-  static ExprPtr located(ExprPtr e, SourceLocation w) {
-    auto copy = std::make_shared<Expr>(*e);
-    copy->where = w;
-    return copy;
-  }
-
-  Lexer lexer_;
-  std::string path_;
-  const GameCatalog* games_;  // null for a lone expression, which names no game
-  std::vector<Token> tokens_;
-  std::size_t pos_ = 0;
-  std::set<std::string> scope_;
-  const Definitions* definitions_ = nullptr;
+  const Catalog& catalog_;
+  bool have_game_ = false;
+  SourceLocation cube_where_, first_claim_;
+  std::vector<std::string> claim_names_, lemma_labels_, block_names_, induction_claims_;
 };
-
-}  // namespace
-
-std::vector<std::string> claim_variables(std::size_t heaps) {
-  std::vector<std::string> v;
-  for (std::size_t i = 1; i <= heaps; ++i) v.push_back("x" + std::to_string(i));
-  v.push_back("G");
-  return v;
-}
-
-namespace {
 
 bool mentions(const Expr& e, const std::string& name) {
   if (e.op == Op::Var) return e.name == name;
@@ -502,6 +445,13 @@ bool mentions(const Expr& e, const std::string& name) {
 }
 
 }  // namespace
+
+std::vector<std::string> claim_variables(std::size_t heaps) {
+  std::vector<std::string> v;
+  for (std::size_t i = 1; i <= heaps; ++i) v.push_back("x" + std::to_string(i));
+  v.push_back("G");
+  return v;
+}
 
 ExprPtr formula_of(const ClaimSpec& claim, const std::string& value) {
   const Expr& s = *claim.statement;
@@ -518,21 +468,21 @@ ExprPtr formula_of(const ClaimSpec& claim, const std::string& value) {
 
 std::vector<std::string> sequence_variables() { return {"n", "f", "g", "h"}; }
 
-ProofFile parse_proof(const std::string& text, const std::string& path, const GameCatalog& games) {
-  return Parser(text, path, &games).run();
+ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog) {
+  return Parser(text, path, catalog).run();
 }
 
 ExprPtr parse_expression(const std::string& text, const std::vector<std::string>& variables,
                          const Definitions& definitions) {
-  return Parser(text, "<expression>", nullptr).run_expression(variables, definitions);
+  return ExpressionParser(text, "<expression>").run_expression(variables, definitions);
 }
 
-ProofFile read_proof(const std::string& path, const GameCatalog& games) {
+ProofFile read_proof(const std::string& path, const Catalog& catalog) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error(path + ": cannot read the proof file");
   std::stringstream s;
   s << in.rdbuf();
-  return parse_proof(s.str(), path, games);
+  return parse_proof(s.str(), path, catalog);
 }
 
 }  // namespace nimcert::smt

@@ -7,7 +7,7 @@
 // statement about the Grundy value G of a position (x1, ..., xk), checked at every position of
 // a cube or box; a sequence block's claims speak of one-heap sequences; an induction step
 // proves a claim G == F symbolically.  The language knows no game: what it needs of one (its
-// heap count) it asks a GameCatalog, which the game registry (checker/games) supplies.
+// heap count) and of named checks it asks a Catalog, which the checker supplies.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +42,7 @@ struct LemmaSpec {
   std::vector<unsigned> widths;     // Z3: every variable < 2^w
   std::uint64_t low = 0, high = 0;  // enumeration: every variable in [low, high]
   SourceLocation where;
+  SourceLocation range_where;  // of the enumeration's range, for a refusal of its size
 };
 
 // An exhaustive check of claims on a box [0,B]^k of a game whose moves only lower heaps
@@ -60,6 +61,7 @@ struct BoxSpec {
 struct SequenceSpec {
   std::string name, text;
   std::string rule;  // an expression of n
+  SourceLocation rule_where;
   std::uint64_t last = 0;
   std::vector<ClaimSpec> claims;
   std::vector<std::string> checks;  // e.g. "lemma-2.1", "self-similarity"
@@ -123,25 +125,30 @@ struct ProofFile {
   std::vector<InductionSpec> inductions;
 };
 
-// Bad input: what() is "file:line:col: expected ...".
+// What the parser asks of the checker, which alone knows games and named checks: a game's
+// heap count (which also validates its name and parameters), and the named checks a block may
+// ask for.  Supplied by checker/checks/proof_input.cpp.
+class Catalog {
+ public:
+  virtual ~Catalog() = default;
+  // The heap count of the game named with its parameters; throws std::invalid_argument with
+  // a message naming what is wrong (an unknown game, a bad parameter), which the parser
+  // reports at the game's location.
+  virtual std::size_t heap_count(const GameSpec& game) const = 0;
+  // The named checks a block of this kind ("box", "sequence") may ask for.
+  virtual std::vector<std::string> check_names(const std::string& block) const = 0;
+};
+
+// Bad input: what() is "file:line:col: expected ...", one line per error found (the parser
+// goes on after an error at the next declaration, so one run reports every broken one).
 class ParseError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-// What the parser asks of the games it reads: how many heaps a position of a game has.
-class GameCatalog {
- public:
-  virtual ~GameCatalog() = default;
-  // The heap count of the game named with its parameters; throws std::invalid_argument with
-  // a message naming what is wrong (an unknown game, a bad parameter), which the parser
-  // reports at the game's location.
-  virtual std::size_t heap_count(const GameSpec& game) const = 0;
-};
-
-ProofFile parse_proof(const std::string& text, const std::string& path, const GameCatalog& games);
+ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog);
 // Throws ParseError or std::runtime_error (unreadable).
-ProofFile read_proof(const std::string& path, const GameCatalog& games);
+ProofFile read_proof(const std::string& path, const Catalog& catalog);
 
 // The variables a claim may use for a game with k heaps: x1..xk and G.
 std::vector<std::string> claim_variables(std::size_t heaps);

@@ -5,6 +5,7 @@
 #include <regex>
 #include <stdexcept>
 
+#include "sys/interrupt.hpp"
 #include "sys/subprocess.hpp"
 
 namespace nimcert::smt {
@@ -24,6 +25,7 @@ SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
   const ProcessResult run =
       run_process({binary, "--lang=smt2", "--tlimit-per=" + std::to_string(timeout_ms)}, smt2);
   if (!run.started) throw not_runnable(binary);
+  throw_if_interrupted();
   SecondOpinion out;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string first_line = run.output.substr(0, run.output.find('\n'));

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "solve/z3_backend.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
 
@@ -21,6 +22,7 @@ TwoSolverRun solve_with_both(const Query& query, unsigned timeout_ms,
     throw;
   }
   run.cvc5 = second.get();
+  throw_if_interrupted();  // a killed cvc5 is no answer
   if (run.cvc5.answer != Answer::Unknown && run.z3.answer != Answer::Unknown &&
       run.cvc5.answer != run.z3.answer)
     run.disagreement = fmt::format("the solvers disagree: Z3 {}, cvc5 {}",

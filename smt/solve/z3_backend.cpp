@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "solve/width.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
 

@@ -1,6 +1,8 @@
 // Child processes for the second solver (see subprocess.hpp).
 #include "sys/subprocess.hpp"
 
+#include "sys/interrupt.hpp"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -41,6 +43,11 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   const pid_t pid = fork();
   if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
   if (pid == 0) {
+    // The child gets the default signal mask back: nimcert's own watch blocks the
+    // interrupt signals in every thread, and the child must not inherit that.
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
     dup2(to_child[0], STDIN_FILENO);
     dup2(from_child[1], STDOUT_FILENO);
     const int null = open("/dev/null", O_WRONLY);
@@ -53,6 +60,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   close(to_child[0]);
   close(from_child[1]);
   close(exec_error[1]);
+  // An interrupt ends the child at once; its answer is then never read as one.
+  const CancelOnInterrupt kill_child([pid] { kill(pid, SIGKILL); });
 
   // A solver that exits early must not kill nimcert with SIGPIPE.
   struct sigaction ignore {

@@ -17,7 +17,8 @@ struct ProcessResult {
 };
 
 // Runs argv[0] (looked up on PATH) with the other arguments, writes `input` to its standard
-// input, and waits for it.  Standard error is discarded.
+// input, and waits for it.  Standard error is discarded.  An interrupt kills the child
+// (sys/interrupt.hpp); the caller must check for one before reading the result.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input);
 
 }  // namespace nimcert::smt

@@ -15,7 +15,7 @@ Json box_json(const BoxReport& b) {
   j["max_value"] = b.max_value;
   j["claims"] = claims_json(b.claims);
   j["checks"] = checks_json(b.checks);
-  j["verdict"] = b.holds() ? "holds" : "fails";
+  j["verdict"] = verdict_name(b.verdict());
   return j;
 }
 

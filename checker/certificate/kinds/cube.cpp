@@ -11,7 +11,7 @@ Json cube_report_json(const CubeReport& report) {
   cube["table_sha256"] = report.table_sha256;
   cube["max_value"] = report.max_value;
   cube["claims"] = claims_json(report.claims);
-  cube["verdict"] = report.holds() ? "holds" : "fails";
+  cube["verdict"] = verdict_name(report.verdict());
   return cube;
 }
 

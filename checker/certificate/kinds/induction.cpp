@@ -17,6 +17,11 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube) {
   j["hints"] = d.hints;
   if (!d.case_split.empty()) j["case_split"] = d.case_split;  // (b) split on a value
   if (d.timeout_ms > 0) j["timeout_ms"] = d.timeout_ms;       // the proof file's own limit
+  j["move_encoding"] = {{"compared_on", d.move_check.box},
+                        {"positions", d.move_check.positions},
+                        {"followers", d.move_check.followers},
+                        {"agrees", d.move_check.agrees},
+                        {"disagreement", d.move_check.disagreement}};
   Json widths = Json::array();
   for (const InductionWidth& w : d.widths) {
     Json o;
@@ -31,6 +36,7 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube) {
       x["z3"] = smt::answer_name(r.z3);
       x["cvc5"] = smt::answer_name(r.cvc5.answer);
       x["counterexample"] = r.counterexample ? *r.counterexample : Json();
+      if (r.counterexample) x["refutes_claim"] = r.refutes;
       if (const std::string note = joined_note(r.note, r.cvc5.note); !note.empty())
         x["note"] = note;
       obligations.push_back(std::move(x));
@@ -47,7 +53,7 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube) {
   Json beside;
   if (cube)
     for (const ClaimOutcome& c : cube->claims)
-      if (c.name == d.claim) beside = {{"N", cube->n}, {"status", c.holds ? "holds" : "fails"}};
+      if (c.name == d.claim) beside = {{"N", cube->n}, {"status", verdict_name(c.verdict)}};
   j["exhaustive"] = beside;
   j["verdict"] = verdict_name(d.verdict);
   return j;
@@ -70,9 +76,9 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
       cvc5[width] = summary("cvc5");
       for (const Json& o : w["obligations"]) {
         const bool both_unsat = o["z3"] == "unsat" && o["cvc5"] == "unsat";
-        const std::string status = both_unsat                      ? "holds"
-                                   : o["counterexample"].is_null() ? "unknown"
-                                                                   : "fails";
+        const std::string status = o.value("refutes_claim", false) ? "fails"
+                                   : both_unsat                     ? "holds"
+                                                                    : "unknown";
         e.rows.push_back(
             {EntryRow::Kind::Obligation,
              fmt::format("induction {} {}: {}", claim, width, o["obligation"].get<std::string>()),
@@ -88,7 +94,12 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
                   {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
                   {"move_encoding",
                    {{"moves", d["moves"]},
-                    {"cross_checked", "against the game's follower enumeration (tests)"}}}};
+                    {"cross_checked",
+                     {{"against", "the game's follower enumeration, at certify time"},
+                      {"box", d["move_encoding"]["compared_on"]},
+                      {"positions", d["move_encoding"]["positions"]},
+                      {"followers", d["move_encoding"]["followers"]},
+                      {"agrees", d["move_encoding"]["agrees"]}}}}}};
     out.push_back(std::move(e));
   }
 }

@@ -37,6 +37,7 @@ Json lemma_json(const LemmaOutcome& lemma) {
   Json en;
   en["range"] = {e.low, e.high};
   en["cases"] = e.cases;
+  en["premise_cases"] = e.premise_cases;
   en["verdict"] = verdict_name(e.verdict);
   en["counterexample"] =
       e.counterexample ? assignment([&](std::size_t i) { return (*e.counterexample)[i]; }) : Json();

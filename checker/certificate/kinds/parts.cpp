@@ -28,8 +28,11 @@ Json claims_json(const std::vector<ClaimOutcome>& claims) {
     j["name"] = c.name;
     if (!c.text.empty()) j["text"] = c.text;
     j["statement"] = c.statement;
-    j["status"] = c.holds ? "holds" : "fails";
+    j["status"] = verdict_name(c.verdict);
+    j["cases"] = c.cases;
+    if (c.premise_cases) j["premise_cases"] = *c.premise_cases;
     j["counterexample"] = c.counterexample ? counterexample_json(*c.counterexample) : Json();
+    if (!c.note.empty()) j["note"] = c.note;
     out.push_back(std::move(j));
   }
   return out;
@@ -37,11 +40,15 @@ Json claims_json(const std::vector<ClaimOutcome>& claims) {
 
 Json checks_json(const std::vector<NamedCheck>& checks) {
   Json out = Json::array();
-  for (const NamedCheck& c : checks)
-    out.push_back({{"name", c.name},
-                   {"statement", c.statement},
-                   {"status", c.holds ? "holds" : "fails"},
-                   {"counterexample", c.counterexample}});
+  for (const NamedCheck& c : checks) {
+    Json j = {{"name", c.name},
+              {"statement", c.statement},
+              {"status", verdict_name(c.verdict)},
+              {"cases", c.cases},
+              {"counterexample", c.counterexample}};
+    if (!c.note.empty()) j["note"] = c.note;
+    out.push_back(std::move(j));
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@ Json sequence_json(const SequenceReport& q) {
   j["text"] = q.text;
   j["rule"] = q.rule;
   j["range"] = {0, q.last};
+  j["values"] = q.last + 1;
   j["g_sha256"] = q.g_sha256;
   j["h_sha256"] = q.h_sha256;
   j["encoding"] =
@@ -21,7 +22,7 @@ Json sequence_json(const SequenceReport& q) {
       c["counterexample"] = q.claim_counterexamples[c["name"].get<std::string>()];
   j["claims"] = std::move(claims);
   j["checks"] = checks_json(q.checks);
-  j["verdict"] = q.holds() ? "holds" : "fails";
+  j["verdict"] = verdict_name(q.verdict());
   return j;
 }
 

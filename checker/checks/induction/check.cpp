@@ -32,7 +32,11 @@ ObligationOutcome solve_obligation(const smt::InductionSpec& spec, const Obligat
   r.note = solved.note;
   r.seconds = solved.seconds;
   r.smt2 = solved.smt2;
-  if (solved.model) r.counterexample = confirm_with_game(o, *solved.model, f, game, r.note);
+  if (solved.model)
+    if (const auto confirmed = confirm_with_game(o, *solved.model, f, game, r.note)) {
+      r.counterexample = confirmed->counterexample;
+      r.refutes = confirmed->refutes_claim;
+    }
   return r;
 }
 
@@ -48,7 +52,8 @@ std::vector<std::pair<std::string, smt::Query>> induction_queries(
     const smt::InductionSpec& spec, const smt::Definitions& definitions, const Game& game,
     unsigned w, const std::string& file) {
   const std::vector<SymbolicMove> moves = moves_of(game);
-  const InductionStep step = resolve_step(moves, game.heap_count(), spec, definitions, file);
+  const InductionStep step =
+      resolve_step(moves, game.symbolic_conditions(), game.heap_count(), spec, definitions, file);
   std::vector<std::pair<std::string, smt::Query>> out;
   for (const Obligation& o : induction_obligations(step, w))
     out.emplace_back(o.name, obligation_query(spec, o, w));
@@ -75,8 +80,10 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     out.case_split =
         fmt::format("{} = {} in {}..{}", spec.split->name, smt::to_string(*spec.split->expr),
                     spec.split->low, spec.split->high);
-  const InductionStep step = resolve_step(moves, game.heap_count(), spec, definitions, file);
+  const InductionStep step =
+      resolve_step(moves, game.symbolic_conditions(), game.heap_count(), spec, definitions, file);
   const smt::Program f(position_variables(game.heap_count()), {step.value});
+  out.move_check = check_move_encoding(game, moves, move_check_side(game.heap_count()));
   const BothSolvers real(options.cvc5_binary);
   const Solvers& solvers = solvers_of(options, real);
   const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
@@ -85,14 +92,14 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   for (unsigned w : spec.widths) {
     InductionWidth width;
     width.width = w;
-    bool unsat = true, fails = false;
+    bool unsat = out.move_check.agrees, fails = false;
     for (const Obligation& o : induction_obligations(step, w)) {
       ObligationOutcome r = solve_obligation(spec, o, w, f, game, solvers, timeout_ms);
       unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
-      fails = fails || r.counterexample.has_value();
+      fails = fails || r.refutes;
       width.obligations.push_back(std::move(r));
     }
-    width.verdict = unsat ? Verdict::Holds : fails ? Verdict::Fails : Verdict::Unknown;
+    width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));
   }

@@ -2,8 +2,10 @@
 // by cvc5 at each width, and every counterexample confirmed in C++ (confirm.hpp).
 //
 // The conclusion "G = F on D_w" is drawn only when every obligation at that width is unsat
-// for both solvers; a width with a confirmed counterexample fails; anything else (a time
-// limit, a disagreement, a model that does not re-check) is unknown.
+// for both solvers and the move encoding agrees with the game's follower enumeration
+// (move_check.hpp); a width fails only with a confirmed counterexample that refutes the claim
+// (confirm.hpp); anything else (a time limit, a disagreement, a model that does not re-check,
+// hints that miss a value some follower has) is unknown: "not proved".
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "base/outcome.hpp"
+#include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
 #include "checks/solve_and_recheck.hpp"
 #include "games/game.hpp"
@@ -25,6 +28,7 @@ struct ObligationOutcome {
   std::string smt2;  // the benchmark, :status set to Z3's answer
   std::string note;
   std::optional<nlohmann::ordered_json> counterexample;  // confirmed in C++
+  bool refutes = false;  // the counterexample refutes the claim itself
   double seconds = 0;
 };
 
@@ -41,6 +45,7 @@ struct InductionOutcome {
   std::vector<std::string> hints;  // canonical text of each hint
   std::string case_split;          // "d = E in lo..hi" when (b) is split, else empty
   unsigned timeout_ms = 0;         // the proof file's own limit per query, 0 = the run's
+  MoveCheck move_check;            // the moves against the game's enumeration, on a small box
   std::vector<InductionWidth> widths;
   Verdict verdict = Verdict::Unknown;
 };

@@ -44,8 +44,10 @@ std::optional<smt::Program> obligation_statement(const Obligation& o) {
   return smt::Program(o.variables, {smt::make_node(smt::Op::Implies, {premise, o.conclusion})});
 }
 
-std::optional<Json> confirm_with_game(const Obligation& o, const std::map<std::string, u128>& model,
-                                      const smt::Program& f, const Game& game, std::string& note) {
+std::optional<Confirmed> confirm_with_game(const Obligation& o,
+                                           const std::map<std::string, u128>& model,
+                                           const smt::Program& f, const Game& game,
+                                           std::string& note) {
   const std::size_t heaps = game.heap_count();
   std::vector<u128> input, position;
   for (const std::string& v : o.variables) input.push_back(model.at(v));
@@ -66,7 +68,9 @@ std::optional<Json> confirm_with_game(const Obligation& o, const std::map<std::s
       return std::nullopt;
     }
     cx["confirmed_by"] = "the C++ evaluator (the position is too large to list its followers)";
-    return cx;
+    // (a) is confirmed on the move encoding, which the certificate cross-checks against the
+    // game's enumeration; (b) cannot say whether some follower reaches v.
+    return Confirmed{cx, o.kind == Obligation::Kind::NoEqualFollower};
   }
   // The followers by the game's own enumeration, with F at each.
   Position p = Position::zeros(heaps);
@@ -97,7 +101,7 @@ std::optional<Json> confirm_with_game(const Obligation& o, const std::map<std::s
         return std::nullopt;
       }
       cx["confirmed_by"] = "the C++ evaluator and the game's follower enumeration";
-      break;
+      return Confirmed{cx, true};
     case Obligation::Kind::Completeness:
       cx["followers_reaching_v"] = followers;
       if (!o.existentials.empty() && reached) {
@@ -106,13 +110,19 @@ std::optional<Json> confirm_with_game(const Obligation& o, const std::map<std::s
       }
       cx["confirmed_by"] =
           reached ? "the C++ evaluator: no witness hint reaches v, although a follower does (the "
-                    "hints are incomplete)"
+                    "hints are incomplete; the claim is not refuted)"
                   : "the game's follower enumeration: no follower reaches v, so F is not the mex";
+      return Confirmed{cx, !reached};
+    case Obligation::Kind::RuleCondition:
+      cx["confirmed_by"] =
+          "the C++ evaluator: the game's rule breaks its own condition here, so the game is not "
+          "the one the induction needs (the claim is not refuted)";
       break;
     default:
-      cx["confirmed_by"] = "the C++ evaluator";
+      cx["confirmed_by"] =
+          "the C++ evaluator (the induction is not proved; the claim is not refuted)";
   }
-  return cx;
+  return Confirmed{cx, false};
 }
 
 }  // namespace nimcert

@@ -24,11 +24,22 @@ namespace nimcert {
 // nullopt for an obligation with existentials (the game's enumeration confirms those).
 std::optional<smt::Program> obligation_statement(const Obligation& o);
 
-// The counterexample as the certificate records it, confirmed by the game; or nullopt with
-// `note` saying why the model is not a counterexample.  f is F compiled over x1..xk; `model`
-// holds every variable of the obligation.
-std::optional<nlohmann::ordered_json> confirm_with_game(
-    const Obligation& o, const std::map<std::string, smt::u128>& model, const smt::Program& f,
-    const Game& game, std::string& note);
+// A model confirmed in C++: what the certificate records, and whether it refutes the claim.
+// Only two obligations can: (a), when the game's own enumeration finds the follower with the
+// same F (then F is no Grundy function), and (b), when no follower at all reaches v (then F is
+// not the mex).  A model of the other obligations, or of (b) where some follower does reach v
+// but no hint does, shows that the induction is not proved, not that the claim is false.
+struct Confirmed {
+  nlohmann::ordered_json counterexample;
+  bool refutes_claim = false;
+};
+
+// The model confirmed by the game; or nullopt with `note` saying why it is not a
+// counterexample.  f is F compiled over x1..xk; `model` holds every variable of the
+// obligation.
+std::optional<Confirmed> confirm_with_game(const Obligation& o,
+                                           const std::map<std::string, smt::u128>& model,
+                                           const smt::Program& f, const Game& game,
+                                           std::string& note);
 
 }  // namespace nimcert

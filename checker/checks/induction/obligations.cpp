@@ -113,10 +113,12 @@ std::vector<ExprPtr> hinted(const InductionStep& step, const ExprPtr& case_value
 
 }  // namespace
 
-InductionStep resolve_step(const std::vector<SymbolicMove>& moves, std::size_t heaps,
+InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
+                           std::vector<SymbolicCondition> conditions, std::size_t heaps,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
                            const std::string& file) {
-  InductionStep step{moves, heaps, smt::expand(spec.value, definitions), {}, spec.split};
+  InductionStep step{moves, std::move(conditions), heaps, smt::expand(spec.value, definitions),
+                     {}, spec.split};
   if (step.split) step.split->expr = smt::expand(spec.split->expr, definitions);
   std::vector<std::string> names;
   for (const SymbolicMove& m : moves) names.push_back(m.name);
@@ -140,6 +142,16 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves, std::size_t h
     step.hints.emplace_back(m, std::move(params));
   }
   return step;
+}
+
+Obligation rule_condition(const InductionStep& step, const SymbolicCondition& c, unsigned w) {
+  Obligation o;
+  o.kind = Obligation::Kind::RuleCondition;
+  o.name = "(r) " + c.name;
+  o.variables = heap_names(step);
+  o.hypotheses = {domain(step, w)};
+  o.conclusion = c.holds;
+  return o;
 }
 
 Obligation rank_obligation(const InductionStep& step, const SymbolicMove& m, unsigned w) {
@@ -233,6 +245,7 @@ Obligation completeness_quantified(const InductionStep& step, unsigned w) {
 
 std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w) {
   std::vector<Obligation> out;
+  for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, w));
   for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, w));
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, w));
   out.push_back(value_bound(step, w));

@@ -1,6 +1,7 @@
 // The proof obligations of the induction step G = F on D_w, generated from the game's moves.
 //
 // Seed 000's argument ((8)-(20)) in general form.  On D_w = {X : x1 + ... + xk < 2^w}:
+//   (r)  every condition the game's rules assume holds on D_w (a one-heap rule's f(n) <= n);
 //   (7)  every move kind, where legal, lowers the rank rk = x1 + ... + xk + #{i : xi > 0}
 //        and stays in D_w (the stone count does not grow), so induction on rk is sound;
 //   (a)  no move kind leads from X to a follower Y with F(Y) = F(X);
@@ -28,6 +29,7 @@ namespace nimcert {
 
 struct Obligation {
   enum class Kind {
+    RuleCondition,    // (r)
     Rank,             // (7)
     NoEqualFollower,  // (a)
     ValueBound,       // (b0)
@@ -47,6 +49,7 @@ struct Obligation {
 // x1..xk, the hints resolved to their moves.
 struct InductionStep {
   const std::vector<SymbolicMove>& moves;
+  std::vector<SymbolicCondition> conditions;  // expanded
   std::size_t heaps;
   smt::ExprPtr value;  // F, expanded
   // Each witness hint: its move and its parameters, expanded.
@@ -57,9 +60,13 @@ struct InductionStep {
 // The step of a spec: F and the hints expanded, each hint matched with its move.  Throws
 // std::invalid_argument naming the hint's file:line:col when a hint names a move the game does
 // not have (the game's moves are listed) or does not give exactly its move's parameters.
-InductionStep resolve_step(const std::vector<SymbolicMove>& moves, std::size_t heaps,
+InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
+                           std::vector<SymbolicCondition> conditions, std::size_t heaps,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
                            const std::string& file);
+
+// (r) for one condition of the game's rules.
+Obligation rule_condition(const InductionStep& step, const SymbolicCondition& condition, unsigned w);
 
 // (7) for one move kind.
 Obligation rank_obligation(const InductionStep& step, const SymbolicMove& move, unsigned w);
@@ -76,8 +83,8 @@ Obligation case_cover(const InductionStep& step, unsigned w);
 // (b) without hints: some move and some choice of its parameters reaches v.
 Obligation completeness_quantified(const InductionStep& step, unsigned w);
 
-// All obligations at width w, in the order (7) per move, (a) per move, (b0), (b) (or its
-// cases, then (b cases)).
+// All obligations at width w, in the order (r) per condition, (7) per move, (a) per move, (b0),
+// (b) (or its cases, then (b cases)).
 std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w);
 
 }  // namespace nimcert

@@ -34,13 +34,14 @@ NamedCheck right_associativity(NamedCheck c, const BoxValuesOf& in) {
   const auto two = make_game(in.game.name(), two_heaps);
   const BoxValues bracket(*two, std::max<Heap>(box.size(), top));
   for (std::uint64_t i = 0; i < box.positions(); ++i) {
+    ++c.cases;
     const Position p = box.position(i);
     Position tail = p;
     tail[0] = 0;
     const Value inner = box.at(tail);
     const Value outer = bracket.at(Position{p[0], inner});
     if (outer != box.values()[i]) {
-      c.holds = false;
+      c.verdict = Verdict::Fails;
       c.counterexample = {{"position", position_json(p)},
                           {"value", box.values()[i]},
                           {"inner", inner},

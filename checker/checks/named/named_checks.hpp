@@ -48,7 +48,8 @@ template <class Input>
 struct NamedCheckKind {
   const char* name;
   const char* statement;
-  // Runs the check; `c` arrives with the name and statement set and holds = true.
+  // Runs the check; `c` arrives with the name and statement set and verdict Holds; the check
+  // counts what it compared in c.cases and, on a counterexample, sets Fails with it.
   NamedCheck (*run)(NamedCheck c, const Input& input);
 };
 
@@ -57,7 +58,7 @@ std::span<const NamedCheckKind<Sequences>> sequence_checks();
 
 // The names of a table, in its order.
 template <class Input>
-std::vector<std::string> check_names(std::span<const NamedCheckKind<Input>> table) {
+std::vector<std::string> check_names_of(std::span<const NamedCheckKind<Input>> table) {
   std::vector<std::string> names;
   for (const auto& k : table) names.push_back(k.name);
   return names;
@@ -73,8 +74,13 @@ NamedCheck run_named_check(std::span<const NamedCheckKind<Input>> table, const s
       NamedCheck c;
       c.name = k.name;
       c.statement = k.statement;
-      c.holds = true;
-      return k.run(std::move(c), input);
+      c.verdict = Verdict::Holds;
+      c = k.run(std::move(c), input);
+      if (c.verdict == Verdict::Holds && c.cases == 0) {  // nothing compared: never holds
+        c.verdict = Verdict::Unknown;
+        c.note = "the check found nothing to compare";
+      }
+      return c;
     }
   throw std::invalid_argument("unknown check '" + name + "'");
 }

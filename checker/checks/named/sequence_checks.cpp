@@ -14,7 +14,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 NamedCheck failed(NamedCheck c, Json counterexample) {
-  c.holds = false;
+  c.verdict = Verdict::Fails;
   c.counterexample = std::move(counterexample);
   return c;
 }
@@ -24,6 +24,7 @@ NamedCheck lemma_2_1_check(NamedCheck c, const Sequences& s) {
     return failed(
         c, {{"n", n}, {"f(n-1)", s.f[n - 1]}, {"f(n)", s.f[n]}, {"reason", "f is not regular"}});
   const Sequence fast = lemma_2_1(s.f);
+  c.cases = s.g.size();
   for (std::uint64_t n = 0; n < s.g.size(); ++n)
     if (fast[n] != s.g[n])
       return failed(c, {{"n", n}, {"recurrence", s.g[n]}, {"algorithm", fast[n]}});
@@ -39,6 +40,7 @@ NamedCheck self_similarity(NamedCheck c, const Sequences& s) {
       seen[v] = true;
       continue;
     }
+    ++c.cases;
     if (v != s.g[i]) return failed(c, {{"index", i}, {"lambda_g", v}, {"g", s.g[i]}});
     ++i;
   }
@@ -51,6 +53,7 @@ NamedCheck proposition_2_3(NamedCheck c, const Sequences& s) {
   std::vector<std::uint64_t> regular(s.f.size(), 0);
   for (std::uint64_t n = 1; n < s.f.size(); ++n) regular[n] = std::min(s.f[n], regular[n - 1] + 1);
   const Sequence g = maximum_nim(regular);
+  c.cases = g.size();
   for (std::uint64_t n = 0; n < g.size(); ++n)
     if (g[n] != s.g[n]) return failed(c, {{"n", n}, {"g", s.g[n]}, {"g_regular", g[n]}});
   return c;
@@ -58,6 +61,7 @@ NamedCheck proposition_2_3(NamedCheck c, const Sequences& s) {
 
 NamedCheck proposition_3_2(NamedCheck c, const Sequences& s) {
   std::uint32_t top = 0;
+  c.cases = s.g.size();
   for (std::uint64_t n = 0; n < s.g.size(); ++n) {
     top = std::max(top, s.g[n]);
     if (top != s.f[n]) return failed(c, {{"n", n}, {"f", s.f[n]}, {"max_g", top}});
@@ -84,6 +88,7 @@ NamedCheck triangle_8(NamedCheck c, const Sequences& s) {
   for (std::size_t i = 0; i < values; ++i)
     for (std::size_t j = i + 1; j < values; ++j)
       for (std::size_t k = j + 1; k < values; ++k) {
+        ++c.cases;
         const std::int64_t ij = count(i, j), jk = count(j, k), ik = count(i, k);
         if (ik < ij + jk - 1 || ik > ij + jk)
           return failed(c,
@@ -109,12 +114,14 @@ NamedCheck minimum_nim_q(NamedCheck c, const Sequences& s) {
   }
   std::uint64_t iterate = 0;
   for (std::uint32_t v = 0; v < first.size() && iterate < size; ++v) {
+    ++c.cases;
     if (first[v] != iterate)
       return failed(c, {{"v", v}, {"first_n", first[v]}, {"q^v(0)", iterate}});
     iterate = iterate < size ? q[iterate] : UINT64_MAX;
   }
   for (std::uint64_t n = 0; n < size; ++n) {
     if (q[n] >= size) continue;
+    ++c.cases;
     if (s.h[q[n]] != s.h[n] + 1 || s.g[q[n]] != s.g[n])
       return failed(c, {{"n", n},
                         {"q(n)", q[n]},
@@ -128,6 +135,7 @@ NamedCheck minimum_nim_q(NamedCheck c, const Sequences& s) {
 
 NamedCheck injective_g_h(NamedCheck c, const Sequences& s) {
   std::set<std::pair<std::uint32_t, std::uint32_t>> seen;
+  c.cases = s.g.size();
   for (std::uint64_t n = 0; n < s.g.size(); ++n)
     if (!seen.insert({s.g[n], s.h[n]}).second) {
       std::uint64_t m = 0;

@@ -1,0 +1,63 @@
+// certify: check proof files and write their certificates (see workflow.hpp).
+#include "base/atomic_file.hpp"
+#include "certificate/certificate.hpp"
+#include "cli/workflow_steps.hpp"
+
+namespace nimcert {
+
+namespace {
+
+// The certificate path of a proof, after refusing a name that does not end in .proof (its
+// certificate would land beside it under a name nobody expects, over whatever is there).
+std::string certificate_for(const std::string& proof, const std::string& out) {
+  if (!out.empty()) return out;
+  if (proof.size() < 7 || proof.compare(proof.size() - 6, 6, ".proof") != 0)
+    throw std::invalid_argument(proof +
+                                ": a proof file's name ends in .proof (its certificate is "
+                                "written beside it as NAME.cert.json; or name one with -o)");
+  return certificate_path(proof);
+}
+
+}  // namespace
+
+int certify_command(const std::vector<std::string>& named, const std::string& out,
+                    const WorkflowOptions& o) {
+  return guarded("certify", [&] {
+    const auto proofs = proof_files(named);
+    if (!out.empty() && proofs.size() != 1)
+      throw std::invalid_argument("--out needs exactly one proof file");
+    // Outputs first: a certificate that cannot be written is refused before minutes of checks.
+    std::vector<std::string> paths;
+    for (const std::string& proof : proofs) {
+      paths.push_back(certificate_for(proof, out));
+      check_certificate_output(paths.back());
+    }
+    check_report_outputs(o);
+    const std::vector<ProofSource> sources = load_all(proofs);
+    const ProofOptions options = proof_options(o);
+    for (const ProofSource& s : sources) preflight(s, options);
+
+    std::vector<Json> certificates;
+    for (const ProofSource& s : sources) certificates.push_back(certify_one(s, options));
+    // Every check has run: only now is anything written, so an interrupt leaves all as it was.
+    std::vector<CheckRow> rows;
+    bool fails = false, unknown = false;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      write_file_atomically(paths[i], certificate_text(certificates[i]));
+      print_checks(certificates[i]);
+      const std::string verdict = certificates[i]["verdict"];
+      fails = fails || verdict == "fails";
+      unknown = unknown || verdict == "unknown";
+      fmt::print("{}: {} ({})\n", sources[i].path, verdict, paths[i]);
+      const auto r = check_rows(certificates[i]);
+      rows.insert(rows.end(), r.begin(), r.end());
+    }
+    const std::string word = fails ? "FAILS" : unknown ? "UNKNOWN" : "HOLDS";
+    const std::string line = fmt::format("certify: {} ({})", word, count_of(proofs.size(), "proof file"));
+    write_reports(o, rows, line);
+    fmt::print("{}\n", line);
+    return word == "HOLDS" ? 0 : 1;
+  });
+}
+
+}  // namespace nimcert

@@ -1,0 +1,114 @@
+// gate: certify every proof in memory and compare with the committed certificates (see
+// workflow.hpp).
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "certificate/certificate.hpp"
+#include "certificate/certificate_file.hpp"
+#include "cli/workflow_steps.hpp"
+
+namespace nimcert {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// How a fresh certificate differs from the committed one at `committed_path`.
+std::vector<Drift> drift_from_committed(const std::string& committed_path, const Json& fresh) {
+  std::vector<Drift> drift;
+  if (!fs::exists(committed_path)) {
+    drift.push_back(
+        {Drift::Kind::Added, "certificate " + committed_path, "no committed certificate"});
+    return drift;
+  }
+  const std::string text = read_file(committed_path);
+  try {
+    parse_certificate(text, committed_path);
+  } catch (const CertificateError& e) {
+    drift.push_back({Drift::Kind::Changed, "certificate " + committed_path, e.what()});
+  }
+  Json committed;
+  try {
+    committed = Json::parse(text);
+  } catch (const Json::parse_error&) {
+  }
+  if (committed.is_object()) {
+    const auto d = compare_certificates(stable_part(committed), stable_part(fresh));
+    drift.insert(drift.end(), d.begin(), d.end());
+  }
+  return drift;
+}
+
+}  // namespace
+
+int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o) {
+  return guarded("gate", [&] {
+    check_report_outputs(o);
+    const auto proofs = proof_files(named);
+    const std::vector<ProofSource> sources = load_all(proofs);
+    const ProofOptions options = proof_options(o);
+    for (const ProofSource& s : sources) preflight(s, options);
+    std::vector<CheckRow> rows;
+    std::size_t failing = 0, drifted = 0, checks = 0;
+    for (const ProofSource& source : sources) {
+      const Json fresh = certify_one(source, options);
+      const std::string regenerate = "nimcert certify " + source.path;
+      const std::vector<Drift> drift =
+          drift_from_committed(certificate_path(source.path), fresh);
+      auto r = check_rows(fresh);
+      checks += r.size();
+      const auto d = drift_rows(source.path, drift, regenerate);
+      r.insert(r.end(), d.begin(), d.end());
+      rows.insert(rows.end(), r.begin(), r.end());
+      const std::string verdict = fresh["verdict"];
+      failing += verdict != "holds";
+      drifted += !drift.empty();
+      print_checks(fresh);
+      fmt::print("{}: {}; {}\n", source.path, verdict,
+                 drift.empty() ? "certificate up to date"
+                               : count_of(drift.size(), "entry", "entries") + " drifted");
+      print_drift(drift);
+      if (!drift.empty()) fmt::print("  regenerate with: {}\n", regenerate);
+    }
+    // Certificates under certs/ whose proof file is gone (only when gating the default set).
+    if (named.empty())
+      for (const auto& entry : fs::directory_iterator("certs")) {
+        const std::string name = entry.path().filename().string();
+        const std::string suffix = ".cert.json";
+        if (name.size() <= suffix.size() ||
+            name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+          continue;
+        const fs::path proof =
+            entry.path().parent_path() / (name.substr(0, name.size() - suffix.size()) + ".proof");
+        if (fs::exists(proof)) continue;
+        ++drifted;
+        const auto d = drift_rows(entry.path().string(),
+                                  {{Drift::Kind::Removed, "proof " + proof.string(),
+                                    "the certificate has no proof file"}},
+                                  "git rm " + entry.path().string());
+        rows.insert(rows.end(), d.begin(), d.end());
+        fmt::print("{}: its proof file {} is gone; remove it with: git rm {}\n",
+                   entry.path().string(), proof.string(), entry.path().string());
+      }
+    const bool pass = failing == 0 && drifted == 0;
+    const std::string line =
+        pass ? fmt::format("gate: PASS ({}, {} hold, certificates up to date)",
+                           count_of(proofs.size(), "proof file"), count_of(checks, "check"))
+             : fmt::format("gate: FAIL ({} of {} {} not hold, {} drifted)", failing,
+                           count_of(proofs.size(), "proof file"), failing == 1 ? "does" : "do",
+                           count_of(drifted, "certificate"));
+    write_reports(o, rows, line);
+    fmt::print("{}\n", line);
+    return pass ? 0 : 1;
+  });
+}
+
+}  // namespace nimcert

@@ -1,0 +1,54 @@
+// verify: re-run every check a certificate records and compare (see workflow.hpp).
+#include <filesystem>
+
+#include "certificate/certificate.hpp"
+#include "certificate/certificate_file.hpp"
+#include "cli/workflow_steps.hpp"
+
+namespace nimcert {
+
+namespace fs = std::filesystem;
+
+int verify_command(const std::string& path, const WorkflowOptions& o) {
+  return guarded("verify", [&] {
+    check_report_outputs(o);
+    const Json recorded = read_certificate(path);
+    const fs::path proof =
+        fs::path(path).parent_path() / recorded["proof"]["file"].get<std::string>();
+    if (!fs::exists(proof))
+      throw CertificateError(path + ": its proof file " + proof.string() + " does not exist");
+    ProofOptions options = proof_options(o);
+    options.cube = std::nullopt;
+    if (!recorded["exhaustive"].is_null()) options.cube = recorded["exhaustive"]["N"].get<Heap>();
+    if (recorded["solvers"].contains("timeout_ms"))
+      options.lemma.timeout_ms = recorded["solvers"]["timeout_ms"].get<unsigned>();
+    const std::vector<ProofSource> sources = load_all({proof.string()});
+    preflight(sources[0], options);
+    const Json fresh = certify_one(sources[0], options);
+    const std::vector<Drift> drift =
+        compare_certificates(stable_part(recorded), stable_part(fresh));
+    std::vector<CheckRow> rows = check_rows(fresh);
+    const std::string regenerate = "nimcert certify " + proof.string();
+    const auto d = drift_rows(recorded["proof"]["file"], drift, regenerate);
+    rows.insert(rows.end(), d.begin(), d.end());
+    // Byte for byte; the drift list only explains a difference.
+    const bool same =
+        certificate_text(stable_part(recorded)) == certificate_text(stable_part(fresh));
+    print_drift(drift);
+    const std::string verdict = fresh["verdict"];
+    std::string line;
+    if (!same)
+      line = fmt::format(
+          "verify: MISMATCH ({}: the re-run differs from the certificate in {}; regenerate "
+          "with: {})",
+          path, count_of(drift.size(), "entry", "entries"), regenerate);
+    else
+      line = fmt::format("verify: {} ({}: re-run matches byte for byte; verdict {})",
+                         verdict == "holds" ? "VERIFIED" : verdict_word(verdict), path, verdict);
+    write_reports(o, rows, line);
+    fmt::print("{}\n", line);
+    return same && verdict == "holds" ? 0 : 1;
+  });
+}
+
+}  // namespace nimcert

@@ -1,0 +1,72 @@
+// Choosing the engine for one position (see grundy_of.hpp).
+#include "engines/grundy_of.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "base/memory_budget.hpp"
+#include "engines/box_engine.hpp"
+#include "engines/cube_engine.hpp"
+#include "engines/reference_engine.hpp"
+#include "engines/window_mex.hpp"
+#include "sys/interrupt.hpp"
+
+namespace nimcert {
+
+namespace {
+
+constexpr std::uint64_t kMaxReferenceStones = 4096;
+
+}  // namespace
+
+std::vector<Value> window_sequence(const Game& game, Heap last) {
+  require_memory((std::uint64_t{last} + 1) * 16,
+                 fmt::format("the sequence of {} to n = {}", game.describe(), last));
+  std::vector<Value> g(std::uint64_t{last} + 1);
+  WindowMex window(g.size());
+  std::uint64_t low = 0, high = 0;  // the window holds g[low .. high)
+  for (std::uint64_t n = 0; n <= last; ++n) {
+    if ((n & 65535) == 0) smt::throw_if_interrupted();
+    const auto w = game.follower_window(static_cast<Heap>(n));
+    if (!w) throw std::invalid_argument(game.describe() + ": its followers are not windows");
+    const std::uint64_t want_low = w->empty ? n : w->low, want_high = w->empty ? n : w->high + 1;
+    while (high < want_high) window.add(g[high++]);
+    while (high > want_high) window.remove(g[--high]);
+    while (low < want_low) window.remove(g[low++]);
+    while (low > want_low) window.add(g[--low]);
+    g[n] = window.mex();
+  }
+  return g;
+}
+
+Value grundy_of(const Game& game, const Position& p) {
+  if (p.size() != game.heap_count())
+    throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game.describe(),
+                                            game.heap_count(), p.size()));
+  if (game.heap_count() == 1 && game.follower_window(0))
+    return window_sequence(game, p[0]).back();
+  if (game.lowers_heaps()) return BoxValues(game, std::vector<Heap>(p.begin(), p.end())).at(p);
+  if (game.heap_count() == 3 && game.move_shape()) {
+    const Heap n = *std::max_element(p.begin(), p.end());
+    if (n > 4096)
+      throw std::invalid_argument(fmt::format(
+          "{}: the cube engine computes positions with heaps up to 4096, not {}",
+          game.describe(), n));
+    require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n));
+    const CubeEngine engine(game, n);
+    return engine.dense(Box{{p[0], p[1], p[2]}}).at(p);
+  }
+  std::uint64_t stones = 0;
+  for (Heap h : p) stones += h;
+  if (stones > kMaxReferenceStones)
+    throw std::invalid_argument(fmt::format(
+        "{}: no fast engine handles this game, and the reference engine computes positions of "
+        "at most {} stones, not {}",
+        game.describe(), kMaxReferenceStones, stones));
+  ReferenceEngine engine(game);
+  return engine.grundy(p);
+}
+
+}  // namespace nimcert
