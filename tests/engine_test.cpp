@@ -5,11 +5,16 @@
 #include <random>
 
 #include "base/mex.hpp"
+#include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
+#include "engines/grundy_of.hpp"
 #include "engines/line_set.hpp"
 #include "engines/reference_engine.hpp"
+#include "engines/sequence_engine.hpp"
 #include "games/amalgamation.hpp"
 #include "games/nim.hpp"
+#include "games/one_heap.hpp"
+#include "games/registry.hpp"
 #include "games/serial_nim.hpp"
 
 namespace nimcert {
@@ -265,6 +270,64 @@ TEST(ReferenceEngine, NimIsXorForThreeAndFourHeaps) {
         EXPECT_EQ(r3.grundy({a, b, c}), a ^ b ^ c);
         for (Heap d = 0; d < 6; ++d) EXPECT_EQ(r4.grundy({a, b, c, d}), a ^ b ^ c ^ d);
       }
+}
+
+// The dense box engine against the reference engine on every position of small boxes, for
+// every game a box accepts (the games that only lower heaps).
+void expect_box_agrees(const Game& game, Heap side) {
+  const BoxValues box(game, side);
+  ReferenceEngine reference(game);
+  std::size_t nonzero = 0;
+  for (std::uint64_t i = 0; i < box.positions(); ++i) {
+    const Position p = box.position(i);
+    ASSERT_EQ(box.values()[i], reference.grundy(p)) << game.describe() << " at " << p.to_string();
+    nonzero += box.values()[i] != 0;
+  }
+  EXPECT_GT(nonzero, box.positions() / 4) << game.describe();  // a real table, not all zeros
+}
+
+TEST(Engines, BoxEqualsReferenceOnEveryGameABoxTakes) {
+  for (std::uint64_t heaps = 1; heaps <= 4; ++heaps) {
+    expect_box_agrees(*make_game("nim", {{"heaps", heaps}}), heaps <= 2 ? 20 : 6);
+    expect_box_agrees(*make_game("serial-nim", {{"heaps", heaps}}), heaps <= 2 ? 20 : 6);
+  }
+  for (const char* rule : {"(n - 1) / 2", "n / 3", "n / 2 + n / 4"}) {
+    expect_box_agrees(*make_game("maximum-nim", {{"rule", rule}}), 200);
+    expect_box_agrees(*make_game("minimum-nim", {{"rule", rule}}), 200);
+  }
+  EXPECT_THROW(BoxValues(Amalgamation(2), 3), std::invalid_argument);  // merges leave a box
+}
+
+TEST(Engines, MinimumNimEqualsABruteForceMex) {
+  // h_n = mex { h_m : m = 0..n - f(n) - 1 }, straight from the definition, for several rules.
+  for (const char* rule : {"(n - 1) / 2", "n / 3", "0", "n", "n - (n / 4)"}) {
+    const std::vector<std::uint64_t> f = Rule(rule, {}).table(3000);
+    const Sequence h = minimum_nim(f);
+    std::vector<Value> brute(f.size());
+    for (std::size_t n = 0; n < f.size(); ++n) {
+      std::vector<Value> options;
+      for (std::size_t m = 0; m + f[n] < n; ++m) options.push_back(brute[m]);
+      brute[n] = mex(options);
+      ASSERT_EQ(h[n], brute[n]) << rule << " at n = " << n;
+    }
+  }
+}
+
+TEST(Engines, TheWindowSequenceEqualsBothOneHeapEngines) {
+  // grundy_of's engine for one-heap games against maximum_nim and minimum_nim.
+  for (const char* rule : {"(n - 1) / 2", "n / 3", "n - (n / 4)"}) {
+    const std::vector<std::uint64_t> f = Rule(rule, {}).table(5000);
+    const auto maximum = make_game("maximum-nim", {{"rule", rule}});
+    const auto minimum = make_game("minimum-nim", {{"rule", rule}});
+    const std::vector<Value> g = window_sequence(*maximum, 5000),
+                             h = window_sequence(*minimum, 5000);
+    const Sequence g_expected = maximum_nim(f), h_expected = minimum_nim(f);
+    ASSERT_EQ(g, std::vector<Value>(g_expected.begin(), g_expected.end())) << rule;
+    ASSERT_EQ(h, std::vector<Value>(h_expected.begin(), h_expected.end())) << rule;
+    EXPECT_EQ(grundy_of(*maximum, Position{4999}), g_expected[4999]);
+  }
+  EXPECT_EQ(grundy_of(Amalgamation(2), Position{2, 4, 8}), 14u);  // docs/mathematics.md
+  EXPECT_EQ(grundy_of(Nim(4), Position{1, 2, 4, 8}), 15u);
 }
 
 }  // namespace

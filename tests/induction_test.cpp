@@ -343,9 +343,8 @@ TEST_F(LevineInductionTest, BinaryRuleKeepingTheZeroIsRefuted) {
 TEST_F(LevineInductionTest, BinaryRuleWithoutTheBlockBelowLeavesTheStepUnproved) {
   // Without the position in the block below, case d = 0 has no hint that reaches v; a
   // follower in that block does (the rule is true), so the hints are at fault.
-  const ObligationOutcome o =
-      refuted("binary-rule", "else block_below(x1, v))", "else same_block(x1, v))", 8,
-              Verdict::Unknown);
+  const ObligationOutcome o = refuted("binary-rule", "else block_below(x1, v))",
+                                      "else same_block(x1, v))", 8, Verdict::Unknown);
   ASSERT_TRUE(o.counterexample.has_value());
   EXPECT_EQ(o.name.rfind("(b) d = 0", 0), 0u) << o.name;
   const Json& cx = *o.counterexample;

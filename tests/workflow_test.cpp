@@ -191,6 +191,28 @@ TEST_F(WorkflowTest, TwoCertifyRunsHaveIdenticalStableParts) {
   EXPECT_FALSE(a["solvers"]["cvc5"]["version"].get<std::string>().empty());
 }
 
+TEST_F(WorkflowTest, AProofWithoutACommittedCertificateFailsTheGate) {
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("certs/small.proof: holds; 1 entry drifted"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("added certificate certs/small.cert.json: no committed certificate"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(last_line(r.out), "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted)");
+}
+
+TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  fs::copy_file(certificate(), dir_ / "certs" / "orphan.cert.json");
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("certs/orphan.cert.json: its proof file certs/orphan.proof is gone; "
+                       "remove it with: git rm certs/orphan.cert.json"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(last_line(r.out), "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted)");
+}
+
 TEST_F(WorkflowTest, TimeLimitReachedIsUnknownNeverHolds) {
   // 128-bit division of a 128-bit product: far beyond a 100 ms budget for either solver.
   write(proof(), R"(lemma "division" "x * y / y == x for y > 0"

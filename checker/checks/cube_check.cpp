@@ -85,9 +85,9 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
     outcome.name = claims[c]->name();
     outcome.statement = claims[c]->statement();
     // Examined: every position, or those up to the first failure in canonical order.
-    outcome.cases = first ? ((std::uint64_t{(*first)[0]} * side) + (*first)[1]) * side +
-                                (*first)[2] + 1
-                          : report.positions;
+    outcome.cases =
+        first ? ((std::uint64_t{(*first)[0]} * side) + (*first)[1]) * side + (*first)[2] + 1
+              : report.positions;
     if (implication[c]) {
       std::uint64_t premises = 0;
       for (std::uint64_t p : slice_premises[c]) premises += p;

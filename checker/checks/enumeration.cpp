@@ -88,9 +88,9 @@ Slice enumerate_slice(const Line& line, std::size_t k, std::uint64_t low, std::u
 smt::ExprPtr score_of(const smt::ExprPtr& implication) {
   const smt::ExprPtr two = smt::make_const(2);
   if (implication->op != Op::Implies) return smt::make_node(Op::Add, {two, implication});
-  return smt::make_node(Op::Ite, {implication->args[0],
-                                  smt::make_node(Op::Add, {two, implication->args[1]}),
-                                  smt::make_const(1)});
+  return smt::make_node(Op::Ite,
+                        {implication->args[0], smt::make_node(Op::Add, {two, implication->args[1]}),
+                         smt::make_const(1)});
 }
 
 long double case_count(std::uint64_t low, std::uint64_t high, std::size_t k) {

@@ -7,10 +7,10 @@
 
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
-#include "engines/box_engine.hpp"
-#include "engines/cube_engine.hpp"
 #include "checks/proof_input.hpp"
 #include "claims/proof_claims.hpp"
+#include "engines/box_engine.hpp"
+#include "engines/cube_engine.hpp"
 #include "games/registry.hpp"
 #include "solve/z3_backend.hpp"
 
@@ -55,8 +55,8 @@ void preflight(const ProofSource& source, const ProofOptions& options) {
           "every reduction plus merges: state its claims in a box)",
           at(source, proof.game.where), game->describe()));
     const Heap n = options.cube ? *options.cube : proof.cube;
-    require_memory(CubeEngine::sweep_bytes(n), fmt::format("{}: the cube [0,{}]^3",
-                                                           at(source, proof.game.where), n));
+    require_memory(CubeEngine::sweep_bytes(n),
+                   fmt::format("{}: the cube [0,{}]^3", at(source, proof.game.where), n));
   }
   for (const smt::BoxSpec& b : proof.boxes)
     require_memory(BoxValues::bytes(heap_count_of(b.game), b.size),

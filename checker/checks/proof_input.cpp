@@ -38,7 +38,8 @@ std::unique_ptr<Game> built(const smt::ProofFile& file, const smt::GameSpec& spe
   try {
     return make_game(spec, file.definitions);
   } catch (const std::invalid_argument& e) {
-    throw smt::ParseError(located(file.path, where, fmt::format("a game nimcert can play: {}", e.what())));
+    throw smt::ParseError(
+        located(file.path, where, fmt::format("a game nimcert can play: {}", e.what())));
   }
 }
 
@@ -81,10 +82,10 @@ void validate(const smt::ProofFile& file) {
       const auto game = built(file, d.game, d.where);
       const std::vector<SymbolicMove> moves = game->symbolic_moves();
       if (moves.empty())
-        throw smt::ParseError(located(
-            file.path, d.where,
-            fmt::format("a game with a move encoding for the induction ({} has none)",
-                        game->describe())));
+        throw smt::ParseError(
+            located(file.path, d.where,
+                    fmt::format("a game with a move encoding for the induction ({} has none)",
+                                game->describe())));
       resolve_step(moves, game->symbolic_conditions(), game->heap_count(), d, file.definitions,
                    file.path);  // throws at the first hint naming a move the game lacks
     });
@@ -117,8 +118,7 @@ std::string read_proof_text(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code error;
   const fs::file_status status = fs::status(path, error);
-  if (error || !fs::exists(status))
-    throw std::runtime_error(path + ": no such proof file");
+  if (error || !fs::exists(status)) throw std::runtime_error(path + ": no such proof file");
   if (!fs::is_regular_file(status))
     throw std::runtime_error(path + ": not a regular file (a proof file is a text file)");
   std::ifstream in(path, std::ios::binary);

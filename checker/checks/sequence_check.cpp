@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
 #include "engines/sequence_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/one_heap.hpp"
-#include "base/memory_budget.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -109,11 +109,8 @@ SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definiti
       const std::uint64_t m = scan.first_failure;
       Json options = Json::array();  // Maximum Nim's options g_{m-k}, k = 1..f(m)
       for (std::uint64_t k = 1; k <= s.f[m] && k <= 32; ++k) options.push_back(s.g[m - k]);
-      r.claim_counterexamples[c.name] = {{"n", m},
-                                         {"f", s.f[m]},
-                                         {"g", s.g[m]},
-                                         {"h", s.h[m]},
-                                         {"g_options_first_32", options}};
+      r.claim_counterexamples[c.name] = {
+          {"n", m}, {"f", s.f[m]}, {"g", s.g[m]}, {"h", s.h[m]}, {"g_options_first_32", options}};
     }
     r.claims.push_back(std::move(o));
   }

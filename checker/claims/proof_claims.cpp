@@ -20,8 +20,8 @@ class ProofClaim final : public CubeClaim {
       formula_.emplace(smt::claim_variables(3),
                        std::vector<smt::ExprPtr>{smt::expand(value, definitions)});
     if (spec.statement->op == smt::Op::Implies)
-      premise_.emplace(smt::claim_variables(3),
-                       std::vector<smt::ExprPtr>{smt::expand(spec.statement->args[0], definitions)});
+      premise_.emplace(smt::claim_variables(3), std::vector<smt::ExprPtr>{smt::expand(
+                                                    spec.statement->args[0], definitions)});
   }
 
   std::string name() const override { return name_; }

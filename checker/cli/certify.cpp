@@ -53,7 +53,8 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
       rows.insert(rows.end(), r.begin(), r.end());
     }
     const std::string word = fails ? "FAILS" : unknown ? "UNKNOWN" : "HOLDS";
-    const std::string line = fmt::format("certify: {} ({})", word, count_of(proofs.size(), "proof file"));
+    const std::string line =
+        fmt::format("certify: {} ({})", word, count_of(proofs.size(), "proof file"));
     write_reports(o, rows, line);
     fmt::print("{}\n", line);
     return word == "HOLDS" ? 0 : 1;

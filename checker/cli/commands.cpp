@@ -105,8 +105,8 @@ int run_grundy(const GrundyCommand& o) {
   Position p = Position::zeros(o.heaps.size());
   for (std::size_t i = 0; i < o.heaps.size(); ++i) {
     if (o.heaps[i] > 0xffffffffu)
-      throw std::invalid_argument(fmt::format("heap {} = {} is out of range: at most 4294967295",
-                                              i + 1, o.heaps[i]));
+      throw std::invalid_argument(
+          fmt::format("heap {} = {} is out of range: at most 4294967295", i + 1, o.heaps[i]));
     p[i] = static_cast<Heap>(o.heaps[i]);
   }
   fmt::print("{}\n", grundy_of(*game, p));
@@ -143,8 +143,7 @@ int run_table(const TableCommand& o) {
 void register_commands(CLI::App& app) {
   auto* grundy = app.add_subcommand("grundy", "Print the Grundy value of one position");
   grundy_options.game.add_to(grundy);
-  grundy->add_option("heaps", grundy_options.heaps, "Heap sizes, each 0 to 4294967295")
-      ->required();
+  grundy->add_option("heaps", grundy_options.heaps, "Heap sizes, each 0 to 4294967295")->required();
   runners[grundy] = [] { return guarded("grundy", [] { return run_grundy(grundy_options); }); };
 
   auto* table = app.add_subcommand("table", "Print the slice G(x, y, z) for x, y < size");
@@ -164,8 +163,9 @@ void register_commands(CLI::App& app) {
       "enumeration, induction steps) and write their certificates "
       "(certs/X.proof -> certs/X.cert.json)");
   certify->add_option("proofs", certify_options.proofs, "Proof files (default: certs/*.proof)");
-  certify->add_option("--cube", certify_options.options.cube,
-                      "Cube size N, 1 to 4096, overriding the proof file")
+  certify
+      ->add_option("--cube", certify_options.options.cube,
+                   "Cube size N, 1 to 4096, overriding the proof file")
       ->check(CLI::Range(1u, 4096u));
   certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
   add_timeout_option(certify, certify_options.options.timeout_ms);
@@ -199,8 +199,9 @@ void register_commands(CLI::App& app) {
                          "(DIR/PROOF/LABEL-wW.smt2, DIR/PROOF/induction-CLAIM-wW-OBLIGATION.smt2)");
   exporter->add_option("proofs", export_options.proofs, "Proof files (default: certs/*.proof)");
   exporter->add_option("--dir", export_options.dir, "Output folder")->capture_default_str();
-  exporter->add_option("--timeout-ms", export_options.timeout_ms,
-                       "Z3 time limit per query, 1 to 3600000")
+  exporter
+      ->add_option("--timeout-ms", export_options.timeout_ms,
+                   "Z3 time limit per query, 1 to 3600000")
       ->capture_default_str()
       ->check(CLI::Range(1u, 3600000u));
   runners[exporter] = [] {

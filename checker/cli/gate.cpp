@@ -61,8 +61,7 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     for (const ProofSource& source : sources) {
       const Json fresh = certify_one(source, options);
       const std::string regenerate = "nimcert certify " + source.path;
-      const std::vector<Drift> drift =
-          drift_from_committed(certificate_path(source.path), fresh);
+      const std::vector<Drift> drift = drift_from_committed(certificate_path(source.path), fresh);
       auto r = check_rows(fresh);
       checks += r.size();
       const auto d = drift_rows(source.path, drift, regenerate);

@@ -134,7 +134,8 @@ int guarded(const char* command, const std::function<int()>& body) {
     // Every error of every file, one per line; the summary line counts them.
     const std::string errors = e.what();
     std::fprintf(stderr, "%s\n", errors.c_str());
-    const std::size_t n = static_cast<std::size_t>(std::count(errors.begin(), errors.end(), '\n')) + 1;
+    const std::size_t n =
+        static_cast<std::size_t>(std::count(errors.begin(), errors.end(), '\n')) + 1;
     message = n == 1 ? errors : count_of(n, "error") + " in the proof files, nothing checked";
   } catch (const std::exception& e) {
     std::fprintf(stderr, "nimcert: error: %s\n", e.what());

@@ -65,8 +65,7 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
 
 std::uint64_t BoxValues::index(const Position& p) const {
   std::uint64_t i = 0;
-  for (std::size_t h = 0; h < extents_.size(); ++h)
-    i = i * (std::uint64_t{extents_[h]} + 1) + p[h];
+  for (std::size_t h = 0; h < extents_.size(); ++h) i = i * (std::uint64_t{extents_[h]} + 1) + p[h];
   return i;
 }
 

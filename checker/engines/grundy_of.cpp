@@ -43,17 +43,16 @@ std::vector<Value> window_sequence(const Game& game, Heap last) {
 
 Value grundy_of(const Game& game, const Position& p) {
   if (p.size() != game.heap_count())
-    throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game.describe(),
-                                            game.heap_count(), p.size()));
-  if (game.heap_count() == 1 && game.follower_window(0))
-    return window_sequence(game, p[0]).back();
+    throw std::invalid_argument(
+        fmt::format("{} takes {} heaps, got {}", game.describe(), game.heap_count(), p.size()));
+  if (game.heap_count() == 1 && game.follower_window(0)) return window_sequence(game, p[0]).back();
   if (game.lowers_heaps()) return BoxValues(game, std::vector<Heap>(p.begin(), p.end())).at(p);
   if (game.heap_count() == 3 && game.move_shape()) {
     const Heap n = *std::max_element(p.begin(), p.end());
     if (n > 4096)
-      throw std::invalid_argument(fmt::format(
-          "{}: the cube engine computes positions with heaps up to 4096, not {}",
-          game.describe(), n));
+      throw std::invalid_argument(
+          fmt::format("{}: the cube engine computes positions with heaps up to 4096, not {}",
+                      game.describe(), n));
     require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n));
     const CubeEngine engine(game, n);
     return engine.dense(Box{{p[0], p[1], p[2]}}).at(p);

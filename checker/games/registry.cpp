@@ -59,19 +59,26 @@ constexpr std::uint64_t kMaxHeap = 0xffffffffu;  // a Heap is 32 bits
 struct GameKind {
   const char* name;
   std::vector<std::string> parameters;
-  std::size_t (*heaps)(const Json&);
+  std::size_t (*heaps)(const Json&);  // also range-checks every number the game keeps
   std::unique_ptr<Game> (*make)(const Json&, const smt::Definitions&);
 };
 
-std::size_t three(const Json&) { return 3; }
-std::size_t one(const Json&) { return 1; }
+std::size_t merge_heaps(const Json& p) {
+  natural(p, "merge_min", 2, 1, kMaxHeap);
+  return 3;
+}
+std::size_t one(const Json& p) {
+  if (p.contains("rule") && !p["rule"].is_string())
+    throw std::invalid_argument("parameter rule must be a string holding an expression of n");
+  return 1;
+}
 std::size_t heaps_parameter(const Json& p) { return natural(p, "heaps", 3, 1, kMaxHeaps); }
 
 const std::vector<GameKind>& kinds() {
   static const std::vector<GameKind> table = {
       {"amalgamation",
        {"merge_min"},
-       three,
+       merge_heaps,
        [](const Json& p, const smt::Definitions&) -> std::unique_ptr<Game> {
          return std::make_unique<Amalgamation>(
              static_cast<Heap>(natural(p, "merge_min", 2, 1, kMaxHeap)));

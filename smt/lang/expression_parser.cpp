@@ -177,7 +177,8 @@ ExprPtr ExpressionParser::parse_primary() {
     return located(make_node(Op::Ite, {c, a, b}), w);
   }
   if (t.kind == Tok::Ident && connective_for(t.text) && !scope_.count(t.text))
-    fail(t.where, fmt::format("an expression: write '{}' for '{}'", connective_for(t.text), t.text));
+    fail(t.where,
+         fmt::format("an expression: write '{}' for '{}'", connective_for(t.text), t.text));
   if (t.kind == Tok::Ident && !kKeywords.count(t.text)) {
     const Token name = next();
     if (is_punct("(")) return parse_call(name);

@@ -21,8 +21,8 @@ namespace nimcert::smt {
 
 namespace {
 
-const std::vector<std::string> kDeclarations = {"game", "cube",     "def",      "claim",
-                                                 "lemma", "box",     "sequence", "induction"};
+const std::vector<std::string> kDeclarations = {"game",  "cube", "def",      "claim",
+                                                "lemma", "box",  "sequence", "induction"};
 
 // The largest cube the engine takes, and the largest box side and sequence end a 32-bit heap
 // index can hold with one to spare (so that side + 1 and last + 1 never wrap).
@@ -64,10 +64,12 @@ class Parser : public ExpressionParser {
   void declaration(ProofFile& file) {
     const Token& t = peek();
     if (is_word("game")) {
-      if (have_game_) fail(t.where, "one game declaration only");
+      if (have_game_ || game_failed_) fail(t.where, "one game declaration only");
       next();
+      game_failed_ = true;  // until it parses: its claims then make no errors of their own
       file.game = parse_game();
       have_game_ = true;
+      game_failed_ = false;
     } else if (is_word("cube")) {
       if (cube_where_.line) fail(t.where, "one cube declaration only");
       cube_where_ = next().where;
@@ -77,6 +79,10 @@ class Parser : public ExpressionParser {
       parse_definition(file.definitions);
     } else if (is_word("claim")) {
       next();
+      if (game_failed_) {  // the game's own error says it all
+        parse_claim_over(file, claim_variables(3));
+        return;
+      }
       if (!have_game_) fail(t.where, "a game declaration before the claims");
       const std::size_t heaps = heaps_of(file.game);
       if (heaps != 3)
@@ -107,10 +113,9 @@ class Parser : public ExpressionParser {
   // After an error: on to the next declaration keyword that starts a line.
   void skip_to_next_declaration() {
     next();
-    while (!at_end() &&
-           !(peek().where.column == 1 && peek().kind == Tok::Ident &&
-             std::find(kDeclarations.begin(), kDeclarations.end(), peek().text) !=
-                 kDeclarations.end()))
+    while (!at_end() && !(peek().where.column == 1 && peek().kind == Tok::Ident &&
+                          std::find(kDeclarations.begin(), kDeclarations.end(), peek().text) !=
+                              kDeclarations.end()))
       next();
   }
 
@@ -153,8 +158,7 @@ class Parser : public ExpressionParser {
         if (peek().kind == Tok::String)
           g.parameters[key.text] = next().text;  // a rule: an expression of n, read by the game
         else
-          g.parameters[key.text] =
-              expect_number("a parameter value (a number or a string)").number;
+          g.parameters[key.text] = expect_number("a parameter value (a number or a string)").number;
         if (!is_punct(")")) expect_punct(",");
       }
       next();
@@ -291,20 +295,28 @@ class Parser : public ExpressionParser {
     distinct(lemma_labels_, l.label, label.where, "lemma label");
     l.text = expect_string("the lemma's source text").text;
     expect_word("vars");
-    Token last;
+    std::vector<Token> names;
+    // A misspelt 'assume' or 'prove' is read as one more variable; when the list then goes
+    // wrong, that variable is the likely cause and the error says so.
+    auto misspelt_keyword = [&] {
+      for (const Token& n : names) {
+        const std::string keyword = nearest(n.text, {"assume", "prove"});
+        if (!keyword.empty() && n.text.size() >= 4)
+          fail(n.where, fmt::format("'{}' after the variables: '{}' was taken as a variable",
+                                    keyword, n.text));
+      }
+    };
     while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
-      last = expect_name("a variable name");
-      if (std::find(l.variables.begin(), l.variables.end(), last.text) != l.variables.end())
-        fail(last.where, fmt::format("distinct variable names ('{}' is one already)", last.text));
-      l.variables.push_back(last.text);
+      const Token name = expect_name("a variable name");
+      if (std::find(l.variables.begin(), l.variables.end(), name.text) != l.variables.end()) {
+        misspelt_keyword();
+        fail(name.where, fmt::format("distinct variable names ('{}' is one already)", name.text));
+      }
+      names.push_back(name);
+      l.variables.push_back(name.text);
     }
     if (l.variables.empty()) fail(peek().where, "at least one variable after 'vars'");
-    if (!is_word("assume") && !is_word("prove")) {
-      const std::string keyword = nearest(last.text, {"assume", "prove"});
-      if (!keyword.empty())
-        fail(last.where, fmt::format("'{}' after the variables: '{}' was taken as a variable",
-                                     keyword, last.text));
-    }
+    if (!is_word("assume") && !is_word("prove")) misspelt_keyword();
     scope_ = std::set<std::string>(l.variables.begin(), l.variables.end());
     definitions_ = &defs;
     while (is_word("assume")) {
@@ -386,8 +398,8 @@ class Parser : public ExpressionParser {
         const Token parameter = expect_name("a parameter of the move");
         for (const auto& [name, e] : hint.parameters)
           if (name == parameter.text)
-            fail(parameter.where, fmt::format("each parameter once ('{}' is given already)",
-                                              parameter.text));
+            fail(parameter.where,
+                 fmt::format("each parameter once ('{}' is given already)", parameter.text));
         expect_punct("=");
         hint.parameters.emplace_back(parameter.text, parse_expr());
         if (!is_punct(",")) break;
@@ -399,8 +411,8 @@ class Parser : public ExpressionParser {
       fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
     if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
       next();
-      d.timeout_ms = static_cast<unsigned>(
-          expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
+      d.timeout_ms =
+          static_cast<unsigned>(expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
     }
     d.widths = parse_widths(2);
     expect_word("end");
@@ -432,7 +444,7 @@ class Parser : public ExpressionParser {
   }
 
   const Catalog& catalog_;
-  bool have_game_ = false;
+  bool have_game_ = false, game_failed_ = false;
   SourceLocation cube_where_, first_claim_;
   std::vector<std::string> claim_names_, lemma_labels_, block_names_, induction_claims_;
 };

@@ -17,9 +17,8 @@ bool is_smt_reserved(const std::string& name) {
       // FixedSizeBitVectors and the QF_BV logic's extensions
       "BitVec", "concat", "extract", "repeat", "zero_extend", "sign_extend", "rotate_left",
       "rotate_right", "bvnot", "bvand", "bvor", "bvxor", "bvnand", "bvnor", "bvxnor", "bvcomp",
-      "bvneg", "bvadd", "bvsub", "bvmul", "bvudiv", "bvurem", "bvsdiv", "bvsrem", "bvsmod",
-      "bvshl", "bvlshr", "bvashr", "bvult", "bvule", "bvugt", "bvuge", "bvslt", "bvsle", "bvsgt",
-      "bvsge"};
+      "bvneg", "bvadd", "bvsub", "bvmul", "bvudiv", "bvurem", "bvsdiv", "bvsrem", "bvsmod", "bvshl",
+      "bvlshr", "bvashr", "bvult", "bvule", "bvugt", "bvuge", "bvslt", "bvsle", "bvsgt", "bvsge"};
   return kReserved.count(name) > 0;
 }
 

@@ -250,12 +250,21 @@ SolverRun solve_with_z3(const Query& query, unsigned timeout_ms) {
     z3::solver s(c);
     z3::params p(c);
     p.set("random_seed", kZ3Seed);
+    // Z3 would catch SIGINT itself during a check and answer unknown: interrupts are
+    // nimcert's to handle (sys/interrupt.hpp), and they stop the run, never a query alone.
+    p.set("ctrl_c", false);
     if (timeout_ms) p.set("timeout", timeout_ms);
     s.set(p);
     const z3::expr_vector assertions = c.parse_string(query.smt2.c_str());
     for (unsigned i = 0; i < assertions.size(); ++i) s.add(assertions[i]);
     SolverRun run;
-    switch (s.check()) {
+    z3::check_result result;
+    {
+      const CancelOnInterrupt cancel([&c] { c.interrupt(); });
+      result = s.check();
+    }
+    throw_if_interrupted();  // a cancelled search is no answer
+    switch (result) {
       case z3::unsat:
         run.answer = Answer::Unsat;
         break;

@@ -18,10 +18,15 @@ std::mutex cancels_mutex;
 std::map<unsigned long, std::function<void()>> cancels;
 unsigned long next_id = 0;
 
+// The signals watched: SIGINT and SIGTERM always; SIGHUP unless the process started with it
+// ignored (nohup asks for exactly that).  SIGUSR2 ends the watch.
 sigset_t watched_signals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int s : {SIGINT, SIGTERM, SIGHUP, SIGUSR2}) sigaddset(&set, s);
+  for (int s : {SIGINT, SIGTERM, SIGUSR2}) sigaddset(&set, s);
+  struct sigaction hangup {};
+  sigaction(SIGHUP, nullptr, &hangup);
+  if (hangup.sa_handler != SIG_IGN) sigaddset(&set, SIGHUP);
   return set;
 }
 

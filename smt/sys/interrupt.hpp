@@ -7,7 +7,8 @@
 // cancellation (Z3's interrupt, a SIGKILL to the child); the cube sweep, the enumerations and
 // the box and sequence engines see the flag within one row or line, the solver calls return,
 // and each throws Interrupted.  The workflow catches it, writes nothing, and exits 130.  An
-// interrupted query is never an "unknown" that the run goes on with.
+// interrupted query is never an "unknown" that the run goes on with.  A SIGHUP the process
+// inherited as ignored (nohup) stays ignored.
 #pragma once
 
 #include <functional>

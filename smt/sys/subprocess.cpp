@@ -1,8 +1,6 @@
 // Child processes for the second solver (see subprocess.hpp).
 #include "sys/subprocess.hpp"
 
-#include "sys/interrupt.hpp"
-
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -11,6 +9,8 @@
 #include <cerrno>
 #include <stdexcept>
 #include <system_error>
+
+#include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
 

@@ -77,8 +77,8 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
       for (const Json& o : w["obligations"]) {
         const bool both_unsat = o["z3"] == "unsat" && o["cvc5"] == "unsat";
         const std::string status = o.value("refutes_claim", false) ? "fails"
-                                   : both_unsat                     ? "holds"
-                                                                    : "unknown";
+                                   : both_unsat                    ? "holds"
+                                                                   : "unknown";
         e.rows.push_back(
             {EntryRow::Kind::Obligation,
              fmt::format("induction {} {}: {}", claim, width, o["obligation"].get<std::string>()),

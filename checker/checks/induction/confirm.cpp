@@ -60,6 +60,14 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
   cx["parameters"] = parameters;
   const auto f_here = value_at(f, position);
   cx["F"] = f_here ? number_json(*f_here) : Json();
+  if (o.kind == Obligation::Kind::RuleCondition) {
+    // The rule itself is out of its range here: the game cannot list followers at this
+    // position, and the evaluator's value is the whole story.
+    cx["confirmed_by"] =
+        "the C++ evaluator: the game's rule breaks its own condition here, so the game is not "
+        "the one the induction needs (the claim is not refuted)";
+    return Confirmed{cx, false};
+  }
   u128 stones = 0;
   for (u128 h : position) stones += h;
   if (stones > kMaxEnumeratedStones) {
@@ -113,11 +121,6 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
                     "hints are incomplete; the claim is not refuted)"
                   : "the game's follower enumeration: no follower reaches v, so F is not the mex";
       return Confirmed{cx, !reached};
-    case Obligation::Kind::RuleCondition:
-      cx["confirmed_by"] =
-          "the C++ evaluator: the game's rule breaks its own condition here, so the game is not "
-          "the one the induction needs (the claim is not refuted)";
-      break;
     default:
       cx["confirmed_by"] =
           "the C++ evaluator (the induction is not proved; the claim is not refuted)";

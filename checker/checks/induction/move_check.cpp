@@ -39,8 +39,7 @@ Heap move_check_side(std::size_t heaps) {
   }
 }
 
-MoveCheck check_move_encoding(const Game& game, const std::vector<SymbolicMove>& moves,
-                              Heap side) {
+MoveCheck check_move_encoding(const Game& game, const std::vector<SymbolicMove>& moves, Heap side) {
   const std::size_t k = game.heap_count();
   std::vector<CompiledMove> compiled;
   for (const SymbolicMove& m : moves) {
@@ -58,9 +57,8 @@ MoveCheck check_move_encoding(const Game& game, const std::vector<SymbolicMove>&
     smt::throw_if_interrupted();
     ++out.positions;
     std::set<std::vector<Heap>> enumerated, symbolic;
-    game.for_each_follower(p, [&](const Position& y) {
-      enumerated.insert(std::vector<Heap>(y.begin(), y.end()));
-    });
+    game.for_each_follower(
+        p, [&](const Position& y) { enumerated.insert(std::vector<Heap>(y.begin(), y.end())); });
     out.followers += enumerated.size();
     std::uint64_t stones = 0;
     for (Heap h : p) stones += h;

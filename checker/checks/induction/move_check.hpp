@@ -18,9 +18,9 @@
 namespace nimcert {
 
 struct MoveCheck {
-  std::string box;                  // "[0,6]^3"
-  std::uint64_t positions = 0;      // compared
-  std::uint64_t followers = 0;      // in all, by the game's enumeration
+  std::string box;              // "[0,6]^3"
+  std::uint64_t positions = 0;  // compared
+  std::uint64_t followers = 0;  // in all, by the game's enumeration
   bool agrees = false;
   nlohmann::ordered_json disagreement;  // the first position whose follower sets differ
 };

@@ -117,8 +117,8 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            std::vector<SymbolicCondition> conditions, std::size_t heaps,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
                            const std::string& file) {
-  InductionStep step{moves, std::move(conditions), heaps, smt::expand(spec.value, definitions),
-                     {}, spec.split};
+  InductionStep step{
+      moves, std::move(conditions), heaps, smt::expand(spec.value, definitions), {}, spec.split};
   if (step.split) step.split->expr = smt::expand(spec.split->expr, definitions);
   std::vector<std::string> names;
   for (const SymbolicMove& m : moves) names.push_back(m.name);

@@ -66,7 +66,8 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            const std::string& file);
 
 // (r) for one condition of the game's rules.
-Obligation rule_condition(const InductionStep& step, const SymbolicCondition& condition, unsigned w);
+Obligation rule_condition(const InductionStep& step, const SymbolicCondition& condition,
+                          unsigned w);
 
 // (7) for one move kind.
 Obligation rank_obligation(const InductionStep& step, const SymbolicMove& move, unsigned w);

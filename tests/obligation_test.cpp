@@ -1,0 +1,192 @@
+// Each obligation of the induction made to fail, and solver answers injected where a solver
+// would answer: a model that does not re-check is never a counterexample, solvers that
+// disagree never prove anything.  (The committed inductions' own mutants are in
+// induction_test.cpp.)
+#include <gtest/gtest.h>
+
+#include "checks/induction/check.hpp"
+#include "checks/lemma_check.hpp"
+#include "checks/proof_input.hpp"
+#include "games/nim.hpp"
+#include "games/registry.hpp"
+#include "games/symbolic_move.hpp"
+
+namespace nimcert {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Solvers that answer what the test says, on every query.
+class ScriptedSolvers final : public Solvers {
+ public:
+  explicit ScriptedSolvers(smt::TwoSolverRun answer) : answer_(std::move(answer)) {}
+  smt::TwoSolverRun solve(const smt::Query& query, unsigned) const override {
+    smt::TwoSolverRun r = answer_;
+    if (r.z3.answer == smt::Answer::Sat)
+      for (const std::string& v : query.variables)
+        if (!r.z3.model.count(v)) r.z3.model[v] = 0;
+    return r;
+  }
+
+ private:
+  smt::TwoSolverRun answer_;
+};
+
+smt::TwoSolverRun answers(smt::Answer z3, smt::Answer cvc5,
+                          std::map<std::string, smt::u128> model = {}) {
+  smt::TwoSolverRun r;
+  r.z3.answer = z3;
+  r.z3.model = std::move(model);
+  r.cvc5.answer = cvc5;
+  if (z3 != smt::Answer::Unknown && cvc5 != smt::Answer::Unknown && z3 != cvc5)
+    r.disagreement = std::string("the solvers disagree: Z3 ") + smt::answer_name(z3) + ", cvc5 " +
+                     smt::answer_name(cvc5);
+  return r;
+}
+
+const char* kXorLemma = R"(lemma "xor" "a ^ a == 0"
+  vars a
+  prove (a ^ a) == 0
+  widths 8
+  enumerate 0..15
+end
+)";
+
+TEST(InjectedSolvers, AModelThatDoesNotRecheckIsNoCounterexampleAndProvesNothing) {
+  const smt::ProofFile p = parse_proof_file(kXorLemma, "t.proof");
+  const ScriptedSolvers lying(answers(smt::Answer::Sat, smt::Answer::Sat, {{"a", 5}}));
+  CheckOptions options;
+  options.solvers = &lying;
+  const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
+  ASSERT_EQ(o.widths.size(), 1u);
+  EXPECT_EQ(o.widths[0].answer, smt::Answer::Sat);
+  EXPECT_FALSE(o.widths[0].counterexample.has_value());
+  EXPECT_EQ(o.widths[0].note,
+            "the solver's model does not violate the statement in the C++ evaluator");
+  EXPECT_EQ(o.enumeration.verdict, Verdict::Holds);
+  EXPECT_EQ(o.verdict, Verdict::Unknown);  // neither fails (no confirmed model) nor holds
+}
+
+TEST(InjectedSolvers, SolversThatDisagreeProveNothing) {
+  const smt::ProofFile p = parse_proof_file(kXorLemma, "t.proof");
+  const ScriptedSolvers split(answers(smt::Answer::Unsat, smt::Answer::Sat));
+  CheckOptions options;
+  options.solvers = &split;
+  const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
+  EXPECT_EQ(o.widths[0].note, "the solvers disagree: Z3 unsat, cvc5 sat");
+  EXPECT_EQ(o.verdict, Verdict::Unknown);
+}
+
+TEST(InjectedSolvers, AnInductionWhoseModelsDoNotRecheckIsUnknown) {
+  const smt::ProofFile p = parse_proof_file(R"(box "b" "t"
+  game nim(heaps = 2)
+  size 3
+  claim "xor" "t": G == x1 ^ x2
+end
+induction "xor" "t"
+  witness "reduce x1" t = x1 ^ (x1 ^ x2) ^ v
+  witness "reduce x2" t = x2 ^ (x1 ^ x2) ^ v
+  widths 4
+end
+)",
+                                            "t.proof");
+  // x = (0, 0): outside every obligation's premise (no move is legal, no v < F = 0).
+  const ScriptedSolvers lying(answers(smt::Answer::Sat, smt::Answer::Sat, {}));
+  CheckOptions options;
+  options.solvers = &lying;
+  const auto game = make_game(p.inductions[0].game, p.definitions);
+  const InductionOutcome d = check_induction(p.inductions[0], p.definitions, *game, options);
+  for (const ObligationOutcome& o : d.widths.at(0).obligations) {
+    EXPECT_FALSE(o.counterexample.has_value()) << o.name;
+    EXPECT_EQ(o.note, "the solver's model does not violate the statement in the C++ evaluator")
+        << o.name;
+  }
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+}
+
+// Three-heap Nim with one more symbolic move that adds a stone: the rank (7) must refute it,
+// and the cross-check must see that the game itself has no such move.
+class NimWithAStoneAdded final : public Game {
+ public:
+  std::string name() const override { return "nim"; }
+  nlohmann::ordered_json parameters() const override { return nim_.parameters(); }
+  std::size_t heap_count() const override { return 3; }
+  void for_each_follower(const Position& p, const FollowerSink& sink) const override {
+    nim_.for_each_follower(p, sink);
+  }
+  bool lowers_heaps() const override { return true; }
+  std::vector<SymbolicMove> symbolic_moves() const override {
+    std::vector<SymbolicMove> moves = nim_.symbolic_moves();
+    moves.push_back(symbolic_move("add x1", {}, 3, "x1 >= 0", {"x1 + 1", "x2", "x3"}));
+    return moves;
+  }
+
+ private:
+  Nim nim_{3};
+};
+
+// A box claim on three-heap Nim and its induction without hints.
+smt::ProofFile nim_claim(const std::string& formula) {
+  return parse_proof_file(
+      "box \"b\" \"t\"\n  game nim(heaps = 3)\n  size 3\n  claim \"f\" \"t\": G == " + formula +
+          "\nend\ninduction \"f\" \"t\"\n  widths 4\nend\n",
+      "t.proof");
+}
+
+const ObligationOutcome& obligation(const InductionOutcome& d, const std::string& name) {
+  for (const ObligationOutcome& o : d.widths.at(0).obligations)
+    if (o.name == name) return o;
+  throw std::invalid_argument("no obligation " + name);
+}
+
+TEST(Obligations, TheRankRefutesAMoveThatAddsAStone) {
+  const smt::ProofFile p = nim_claim("x1 ^ x2 ^ x3");
+  const NimWithAStoneAdded game;
+  const InductionOutcome d = check_induction(p.inductions[0], p.definitions, game, {});
+  const ObligationOutcome& rank = obligation(d, "(7) add x1");
+  EXPECT_EQ(rank.z3, smt::Answer::Sat);
+  EXPECT_EQ(rank.cvc5.answer, smt::Answer::Sat);
+  ASSERT_TRUE(rank.counterexample.has_value());
+  EXPECT_FALSE(rank.refutes);  // the game is not well founded; the claim is not refuted
+  EXPECT_EQ(obligation(d, "(7) reduce x1").z3, smt::Answer::Unsat);
+  EXPECT_FALSE(d.move_check.agrees);
+  EXPECT_EQ(d.move_check.disagreement["position"], Json::array({0, 0, 0}));
+  EXPECT_EQ(d.move_check.disagreement["only_in_the_move_encoding"], Json::parse("[[1,0,0]]"));
+  EXPECT_EQ(d.verdict, Verdict::Unknown);
+}
+
+TEST(Obligations, TheValueBoundRefutesAFormulaThatLeavesTheDomain) {
+  // F = x1 + x2 + x3 + 1 reaches 2^w at the top of D_w.
+  const smt::ProofFile p = nim_claim("x1 + x2 + x3 + 1");
+  const auto game = make_game(p.inductions[0].game, p.definitions);
+  const InductionOutcome d = check_induction(p.inductions[0], p.definitions, *game, {});
+  const ObligationOutcome& bound = obligation(d, "(b0) F < 2^w");
+  EXPECT_EQ(bound.z3, smt::Answer::Sat);
+  ASSERT_TRUE(bound.counterexample.has_value());
+  const Json& x = (*bound.counterexample)["position"];
+  EXPECT_EQ(x[0].get<unsigned>() + x[1].get<unsigned>() + x[2].get<unsigned>(), 15u);
+  EXPECT_EQ((*bound.counterexample)["F"], 16);
+  EXPECT_FALSE(bound.refutes);
+}
+
+TEST(Obligations, TheQuantifiedCompletenessRefutesTheStoneCount) {
+  // F = x1 + x2 + x3: no follower is lower than the sum minus the largest heap, so (b) fails,
+  // and the game's enumeration confirms no follower reaches v.
+  const smt::ProofFile p = nim_claim("x1 + x2 + x3");
+  const auto game = make_game(p.inductions[0].game, p.definitions);
+  const InductionOutcome d = check_induction(p.inductions[0], p.definitions, *game, {});
+  EXPECT_EQ(obligation(d, "(a) reduce x1").z3, smt::Answer::Unsat);
+  EXPECT_EQ(obligation(d, "(b0) F < 2^w").z3, smt::Answer::Unsat);
+  const ObligationOutcome& b =
+      obligation(d, "(b) every v < F is reached by some move (quantified)");
+  EXPECT_EQ(b.z3, smt::Answer::Sat);
+  ASSERT_TRUE(b.counterexample.has_value()) << b.note;
+  const Json& cx = *b.counterexample;
+  EXPECT_TRUE(cx["followers_reaching_v"].empty()) << cx.dump();
+  EXPECT_NE(cx["grundy"], cx["F"]) << cx.dump();
+  EXPECT_TRUE(b.refutes);
+  EXPECT_EQ(d.verdict, Verdict::Fails);
+}
+
+}  // namespace
+}  // namespace nimcert
