@@ -347,22 +347,6 @@ end
   EXPECT_EQ(ledger["against"], "the game's follower enumeration, at certify time");
 }
 
-// --- the verdict words ---
-
-TEST_F(Boundary, ATimeLimitIsUnknownInTheSummaryLine) {
-  write("slow.proof", R"(lemma "division" "x * y / y == x for y > 0"
-  vars x y
-  assume y > 0
-  prove x * y / y == x
-  widths 64
-  enumerate 0..15
-end
-)");
-  const CommandResult r = nimcert("certify --timeout-ms 100 slow.proof");
-  EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_EQ(last_line(r.out), "certify: UNKNOWN (1 proof file)");
-}
-
 // --- parser: reserved words, duplicates, slips ---
 
 TEST_F(Boundary, SmtLibWordsAreRefusedAsNames) {

@@ -26,21 +26,49 @@ CommandResult run(const std::string& args) {
 const std::string kProof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
 
 TEST(Certificate, StablePartIsIdenticalAcrossRuns) {
-  // The committed proof without its induction step (slow, and tested on its own).
+  // One check of every kind (cube claim, lemma, box, sequence, induction), certified twice in
+  // this process: only the run object may differ.
   const fs::path dir = scratch_dir("stable");
-  std::string text = read(kProof);
-  const fs::path proof = dir / "manabe-2024.proof";
-  std::ofstream(proof) << text.substr(0, text.find("\ninduction "));
-  ProofOptions options;
-  options.cube = 20;
-  const auto a = make_certificate(check_proof(proof, options), RunInfo{1.0});
-  const auto b = make_certificate(check_proof(proof, options), RunInfo{2.0});
+  const fs::path proof = dir / "every-kind.proof";
+  std::ofstream(proof) << R"proof(game amalgamation(merge_min = 2)
+cube 10
+claim "conjecture-1" "floor(G/2) = floor((x1 ^ x2 ^ x3)/2)": G / 2 == (x1 ^ x2 ^ x3) / 2
+lemma "(15)" "u + w = (u ^ w) + 2 (u & w)"
+  vars u w
+  prove u + w == (u ^ w) + 2 * (u & w)
+  widths 8 16
+  enumerate 0..63
+end
+box "nim-2" "Bouton"
+  game nim(heaps = 2)
+  size 12
+  claim "xor-2" "t": G == x1 ^ x2
+  claim "positive" "t": x1 >= 1 && x2 == 0 -> G == x1
+end
+sequence "half" "f = (n - 1) / 2"
+  rule "(n - 1) / 2"
+  last 200
+  claim "zeros" "t": (g == 0) <-> ((n & (n - 1)) == 0)
+  check "lemma-2.1"
+end
+induction "xor-2" "seed 002"
+  witness "reduce x1" t = x1 ^ (x1 ^ x2) ^ v
+  witness "reduce x2" t = x2 ^ (x1 ^ x2) ^ v
+  widths 4 8
+end
+)proof";
+  const auto a = make_certificate(check_proof(proof.string(), {}), RunInfo{1.0});
+  const auto b = make_certificate(check_proof(proof.string(), {}), RunInfo{2.0});
   EXPECT_NE(certificate_text(a), certificate_text(b));  // the timings differ
   EXPECT_EQ(certificate_text(stable_part(a)), certificate_text(stable_part(b)));
+  EXPECT_EQ(a["stable_sha256"], b["stable_sha256"]);
   EXPECT_EQ(a["verdict"], "holds");
-  EXPECT_EQ(a["exhaustive"]["positions"], 21u * 21u * 21u);
-  EXPECT_EQ(a["game"]["parameters"]["merge_min"], 2);
+  EXPECT_EQ(a["exhaustive"]["positions"], 11u * 11u * 11u);
+  EXPECT_EQ(a["boxes"][0]["claims"][1]["premise_cases"], 12u);
+  EXPECT_EQ(a["induction"][0]["widths"][1]["conclusion"], "G = (x1 ^ x2) on D_8");
+  EXPECT_EQ(a["trust"].size(), 1u + 1u + 2u + 2u + 1u);  // claims, lemma, box, sequence, induction
   EXPECT_FALSE(stable_part(a).contains("run"));
+  fs::remove_all(dir);
 }
 
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {

@@ -313,7 +313,9 @@ class LevineInductionTest : public ::testing::Test {
     const InductionOutcome d = run(claim, from, to, w);
     EXPECT_EQ(d.verdict, verdict);
     const ObligationOutcome* o = first_failure(d);
-    if (o) EXPECT_EQ(o->refutes, verdict == Verdict::Fails) << o->name;
+    if (o) {
+      EXPECT_EQ(o->refutes, verdict == Verdict::Fails) << o->name;
+    }
     return o ? *o : ObligationOutcome{};
   }
 };

@@ -64,6 +64,21 @@ TEST_F(ProofFileTest, CommittedProofCertifies) {
       EXPECT_EQ(w["cvc5"], "unsat") << lemma["label"];
     }
   }
+  // The induction step, at every width up to 64: every obligation unsat for both solvers.
+  ASSERT_EQ(cert["induction"].size(), 1u);
+  const auto& d = cert["induction"][0];
+  EXPECT_EQ(d["verdict"], "holds");
+  EXPECT_EQ(d["move_encoding"]["agrees"], true);
+  ASSERT_EQ(d["widths"].size(), 5u);
+  for (const auto& w : d["widths"]) {
+    EXPECT_EQ(w["obligations"].size(), 9u + 9u + 2u);
+    for (const auto& o : w["obligations"]) {
+      EXPECT_EQ(o["z3"], "unsat") << o["obligation"];
+      EXPECT_EQ(o["cvc5"], "unsat") << o["obligation"];
+    }
+  }
+  EXPECT_EQ(d["widths"][4]["conclusion"], "G = formula4(x1, x2, x3) on D_64");
+  EXPECT_EQ(d["exhaustive"]["status"], "holds");
 }
 
 TEST_F(ProofFileTest, LockeRuleRefutesFormula4) {

@@ -225,6 +225,7 @@ end
 )");
   const CommandResult r = nimcert("certify --timeout-ms 100");
   EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(last_line(r.out), "certify: UNKNOWN (1 proof file)");
   const Json c = Json::parse(read(certificate()));
   EXPECT_EQ(c["lemmas"][0]["smt"][0]["z3"], "unknown") << r.out;
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["verdict"], "holds");
