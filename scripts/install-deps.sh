@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs, with apt, whatever nimcert needs to build and test that is not installed yet.
 # Debian 12 package names; run as root.  Installs nothing when everything is present.
+# Extra packages may be named as arguments (scripts/fuzz.sh adds clang and libFuzzer).
 set -euo pipefail
 packages=(g++ make cmake pkg-config git
           libz3-dev z3 cvc5 libfmt-dev nlohmann-json3-dev libcli11-dev libssl-dev
-          libgtest-dev libbenchmark-dev)
+          libgtest-dev libbenchmark-dev "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -37,16 +37,7 @@ class Boundary : public ::testing::Test {
     std::ofstream(p) << text;
     return p;
   }
-  CommandResult nimcert(const std::string& args) const {
-    return testing::run_command("cd " + dir_.string() + " && " + NIMCERT_BINARY + " " + args +
-                                " 2>&1");
-  }
-  // The last line of the output: the summary line of certify, verify and gate.
-  static std::string last_line(const std::string& out) {
-    std::string s = out;
-    while (!s.empty() && s.back() == '\n') s.pop_back();
-    return s.substr(s.rfind('\n') + 1);
-  }
+  CommandResult nimcert(const std::string& args) const { return testing::nimcert_in(dir_, args); }
   // The proof's parse error, or "accepted".
   static std::string parse_error(const std::string& text) {
     try {
@@ -85,7 +76,7 @@ end
       << r.out;
   EXPECT_NE(r.out.find("hours here, more than the 1 allowed; refusing to start"), std::string::npos)
       << r.out;
-  EXPECT_EQ(last_line(r.out).rfind("certify: ERROR (", 0), 0u) << r.out;
+  EXPECT_EQ(testing::last_line(r.out).rfind("certify: ERROR (", 0), 0u) << r.out;
   EXPECT_FALSE(fs::exists(dir_ / "wide.cert.json"));
 }
 
@@ -206,13 +197,13 @@ TEST_F(Boundary, AFileWithNothingToCheckOrNoFileAtAllIsAnError) {
   write("empty.proof", "# only a comment\n");
   CommandResult r = nimcert("certify empty.proof");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_EQ(last_line(r.out),
+  EXPECT_EQ(testing::last_line(r.out),
             "certify: ERROR (empty.proof:2:1: expected something to check: the file states no "
             "claim, lemma, box, sequence or induction)");
   fs::create_directories(dir_ / "folder.proof");
   r = nimcert("certify folder.proof");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_EQ(last_line(r.out),
+  EXPECT_EQ(testing::last_line(r.out),
             "certify: ERROR (folder.proof: not a regular file (a proof file is a text file))");
   EXPECT_EQ(files(), 2u);  // nothing written
 }
@@ -291,7 +282,7 @@ end
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["premise_cases"], 6u);
   EXPECT_EQ(c["sequences"][0]["claims"][0]["cases"], 101u);
   EXPECT_EQ(c["sequences"][0]["checks"][0]["cases"], 101u);
-  EXPECT_EQ(last_line(r.out), "certify: HOLDS (1 proof file)");
+  EXPECT_EQ(testing::last_line(r.out), "certify: HOLDS (1 proof file)");
 }
 
 // --- rules proved where they are used ---
@@ -430,7 +421,8 @@ TEST_F(Boundary, EveryFileIsParsedBeforeAnyCheckAndEveryErrorReported) {
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("bad.proof:1:30: expected an operator"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("bad.proof:3:8: expected a game nimcert knows"), std::string::npos) << r.out;
-  EXPECT_EQ(last_line(r.out), "certify: ERROR (2 errors in the proof files, nothing checked)");
+  EXPECT_EQ(testing::last_line(r.out),
+            "certify: ERROR (2 errors in the proof files, nothing checked)");
   EXPECT_FALSE(fs::exists(dir_ / "good.cert.json"));  // not even the good one
 }
 
@@ -440,7 +432,7 @@ TEST_F(Boundary, OutputsAreCheckedBeforeAnyWork) {
   write("ok.txt", kSmallClaim);
   CommandResult r = nimcert("certify ok.txt");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_EQ(last_line(r.out),
+  EXPECT_EQ(testing::last_line(r.out),
             "certify: ERROR (ok.txt: a proof file's name ends in .proof (its certificate is "
             "written beside it as NAME.cert.json; or name one with -o))");
   EXPECT_FALSE(fs::exists(dir_ / "ok.cert.json"));
@@ -448,14 +440,15 @@ TEST_F(Boundary, OutputsAreCheckedBeforeAnyWork) {
   fs::create_directories(dir_ / "out");
   r = nimcert("certify -o out ok.proof");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_EQ(last_line(r.out), "certify: ERROR (out: the certificate would replace a folder)");
+  EXPECT_EQ(testing::last_line(r.out),
+            "certify: ERROR (out: the certificate would replace a folder)");
   r = nimcert("certify --junit missing/j.xml ok.proof");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_EQ(last_line(r.out),
+  EXPECT_EQ(testing::last_line(r.out),
             "certify: ERROR (missing/j.xml: the JUnit report's folder missing does not exist)");
   r = nimcert("gate --markdown missing/s.md ok.proof");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_EQ(last_line(r.out),
+  EXPECT_EQ(testing::last_line(r.out),
             "gate: ERROR (missing/s.md: the Markdown report's folder missing does not exist)");
   EXPECT_FALSE(fs::exists(dir_ / "ok.cert.json"));
 }

@@ -35,6 +35,18 @@ inline std::string read_text(const std::filesystem::path& p) {
   return s.str();
 }
 
+// nimcert run in `dir` (so that its certs/ is the default set), stderr with stdout.
+inline CommandResult nimcert_in(const std::filesystem::path& dir, const std::string& args) {
+  return run_command("cd " + dir.string() + " && " + NIMCERT_BINARY + " " + args + " 2>&1");
+}
+
+// The last line of an output: the summary line of certify, verify and gate.
+inline std::string last_line(const std::string& out) {
+  std::string s = out;
+  while (!s.empty() && s.back() == '\n') s.pop_back();
+  return s.substr(s.rfind('\n') + 1);
+}
+
 // An empty folder of its own under the system's temporary folder.
 inline std::filesystem::path scratch_dir(const std::string& name) {
   std::filesystem::path d = std::filesystem::temp_directory_path() /

@@ -61,15 +61,7 @@ class WorkflowTest : public ::testing::Test {
   static std::string read(const fs::path& p) { return testing::read_text(p); }
 
   // nimcert run in the scratch folder (so that the default certs/ is the scratch one).
-  CommandResult nimcert(const std::string& args) const {
-    return testing::run_command("cd " + dir_.string() + " && " + NIMCERT_BINARY + " " + args +
-                                " 2>&1");
-  }
-  static std::string last_line(const std::string& out) {
-    std::string s = out;
-    while (!s.empty() && s.back() == '\n') s.pop_back();
-    return s.substr(s.rfind('\n') + 1);
-  }
+  CommandResult nimcert(const std::string& args) const { return testing::nimcert_in(dir_, args); }
   // Rewrites the certificate with `edit` applied, optionally re-sealing its digest the way a
   // careful forger would.
   void edit_certificate(const std::function<void(Json&)>& edit, bool reseal) const {
@@ -86,7 +78,7 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   ASSERT_EQ(nimcert("certify").status, 0);
   const CommandResult r = nimcert("gate --junit gate.xml --markdown gate.md");
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_EQ(last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
+  EXPECT_EQ(testing::last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
   const std::string xml = read(dir_ / "gate.xml");
   // 1 claim + 2 lemmas x (2 widths x 2 solvers + 1 enumeration) = 11 test cases.
   EXPECT_NE(xml.find("tests=\"11\" failures=\"0\""), std::string::npos) << xml;
@@ -102,7 +94,7 @@ TEST_F(WorkflowTest, HandEditedCommittedCertificateFailsTheGate) {
   EXPECT_NE(r.out.find("changed lemma half: /enumeration/cases: 255 -> 256"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("regenerate with: nimcert certify certs/small.proof"), std::string::npos);
-  EXPECT_EQ(last_line(r.out).rfind("gate: FAIL", 0), 0u) << r.out;
+  EXPECT_EQ(testing::last_line(r.out).rfind("gate: FAIL", 0), 0u) << r.out;
   EXPECT_NE(read(dir_ / "gate.xml").find("<failure type=\"drift\""), std::string::npos);
 }
 
@@ -129,7 +121,7 @@ TEST_F(WorkflowTest, VerifyReproducesAndCatchesTamperedVerdicts) {
   ASSERT_EQ(nimcert("certify").status, 0);
   CommandResult r = nimcert("verify certs/small.cert.json");
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_EQ(last_line(r.out).rfind("verify: VERIFIED", 0), 0u) << r.out;
+  EXPECT_EQ(testing::last_line(r.out).rfind("verify: VERIFIED", 0), 0u) << r.out;
 
   // A hand edit that leaves the digest alone is refused on reading.
   const std::string original = read(certificate());
@@ -151,7 +143,7 @@ TEST_F(WorkflowTest, VerifyReproducesAndCatchesTamperedVerdicts) {
   EXPECT_NE(r.out.find("changed lemma xor-cancels: /smt/0/z3: \"sat\" -> \"unsat\""),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(last_line(r.out).rfind("verify: MISMATCH", 0), 0u) << r.out;
+  EXPECT_EQ(testing::last_line(r.out).rfind("verify: MISMATCH", 0), 0u) << r.out;
 }
 
 TEST_F(WorkflowTest, TruncatedOrForeignCertificatesAreErrors) {
@@ -161,7 +153,7 @@ TEST_F(WorkflowTest, TruncatedOrForeignCertificatesAreErrors) {
   CommandResult r = nimcert("verify certs/small.cert.json");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("truncated or malformed JSON"), std::string::npos) << r.out;
-  EXPECT_EQ(last_line(r.out).rfind("verify: ERROR", 0), 0u) << r.out;
+  EXPECT_EQ(testing::last_line(r.out).rfind("verify: ERROR", 0), 0u) << r.out;
 
   write(certificate(), R"({"format": "nimcert-certificate", "format_version": 1})");
   r = nimcert("verify certs/small.cert.json");
@@ -198,7 +190,8 @@ TEST_F(WorkflowTest, AProofWithoutACommittedCertificateFailsTheGate) {
   EXPECT_NE(r.out.find("added certificate certs/small.cert.json: no committed certificate"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(last_line(r.out), "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted)");
+  EXPECT_EQ(testing::last_line(r.out),
+            "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted)");
 }
 
 TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
@@ -210,7 +203,8 @@ TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
                        "remove it with: git rm certs/orphan.cert.json"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(last_line(r.out), "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted)");
+  EXPECT_EQ(testing::last_line(r.out),
+            "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted)");
 }
 
 TEST_F(WorkflowTest, TimeLimitReachedIsUnknownNeverHolds) {
@@ -225,7 +219,7 @@ end
 )");
   const CommandResult r = nimcert("certify --timeout-ms 100");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_EQ(last_line(r.out), "certify: UNKNOWN (1 proof file)");
+  EXPECT_EQ(testing::last_line(r.out), "certify: UNKNOWN (1 proof file)");
   const Json c = Json::parse(read(certificate()));
   EXPECT_EQ(c["lemmas"][0]["smt"][0]["z3"], "unknown") << r.out;
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["verdict"], "holds");

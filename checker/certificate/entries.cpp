@@ -34,10 +34,12 @@ std::vector<Entry> entries_of(const Json& certificate) {
 std::vector<std::string> keys_outside_entries(const Json& certificate) {
   std::vector<std::string> keys;
   if (!certificate.is_object()) return keys;
-  for (const auto& [key, value] : certificate.items())
+  for (const auto& item : certificate.items()) {
+    const std::string key = item.key();
     if (std::none_of(std::begin(kKinds), std::end(kKinds),
                      [&](const KindBlock& k) { return key == k.key; }))
       keys.push_back(key);
+  }
   return keys;
 }
 

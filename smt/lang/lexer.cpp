@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <string_view>
 
 #include "lang/proof_file.hpp"
 
@@ -51,11 +52,12 @@ std::vector<Token> Lexer::run() {
       static const char* const kPuncts[] = {"<->", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||",
                                             "->",  "..", "(",  ")",  ",",  "=",  ":",  "+",  "-",
                                             "*",   "/",  "%",  "^",  "&",  "|",  "<",  ">",  "!"};
+      const std::string_view rest = std::string_view(text_).substr(pos_);
       for (const char* p : kPuncts) {
-        const std::string s(p);
-        if (text_.compare(pos_, s.size(), s) == 0) {
-          t.text = s;
-          for (std::size_t i = 0; i < s.size(); ++i) advance();
+        const std::string_view punct(p);
+        if (rest.substr(0, punct.size()) == punct) {
+          t.text = punct;
+          for (std::size_t i = 0; i < punct.size(); ++i) advance();
           break;
         }
       }

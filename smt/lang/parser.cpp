@@ -13,441 +13,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "lang/expression_parser.hpp"
-#include "lang/proof_file.hpp"
-#include "sys/nearest.hpp"
+#include "lang/declaration_parser.hpp"
 
 namespace nimcert::smt {
 
 namespace {
-
-const std::vector<std::string> kDeclarations = {"game",  "cube", "def",      "claim",
-                                                "lemma", "box",  "sequence", "induction"};
-
-// The largest cube the engine takes, and the largest box side and sequence end a 32-bit heap
-// index can hold with one to spare (so that side + 1 and last + 1 never wrap).
-constexpr std::uint64_t kMaxCube = 4096;
-constexpr std::uint64_t kMaxBoxSide = 0xfffffffeu;
-constexpr std::uint64_t kMaxLast = 0xfffffffeu;
-constexpr std::uint64_t kMaxTimeoutMs = 3600000;
-constexpr std::uint64_t kMaxCases = 256;
-
-class Parser : public ExpressionParser {
- public:
-  Parser(const std::string& text, const std::string& path, const Catalog& catalog)
-      : ExpressionParser(text, path), catalog_(catalog) {}
-
-  ProofFile run() {
-    ProofFile file;
-    file.path = path_;
-    std::vector<std::string> errors;
-    while (!at_end()) {
-      try {
-        declaration(file);
-      } catch (const ParseError& e) {
-        errors.push_back(e.what());
-        skip_to_next_declaration();
-      }
-    }
-    if (errors.empty()) {
-      try {
-        check_whole(file);
-      } catch (const ParseError& e) {
-        errors.push_back(e.what());
-      }
-    }
-    if (!errors.empty()) throw ParseError(fmt::format("{}", fmt::join(errors, "\n")));
-    return file;
-  }
-
- private:
-  void declaration(ProofFile& file) {
-    const Token& t = peek();
-    if (is_word("game")) {
-      if (have_game_ || game_failed_) fail(t.where, "one game declaration only");
-      next();
-      game_failed_ = true;  // until it parses: its claims then make no errors of their own
-      file.game = parse_game();
-      have_game_ = true;
-      game_failed_ = false;
-    } else if (is_word("cube")) {
-      if (cube_where_.line) fail(t.where, "one cube declaration only");
-      cube_where_ = next().where;
-      file.cube = static_cast<std::uint32_t>(expect_number_in("the cube size N", 1, kMaxCube));
-    } else if (is_word("def")) {
-      next();
-      parse_definition(file.definitions);
-    } else if (is_word("claim")) {
-      next();
-      if (game_failed_) {  // the game's own error says it all
-        parse_claim_over(file, claim_variables(3));
-        return;
-      }
-      if (!have_game_) fail(t.where, "a game declaration before the claims");
-      const std::size_t heaps = heaps_of(file.game);
-      if (heaps != 3)
-        fail(t.where, fmt::format("a three-heap game for a top-level claim (it is checked on the "
-                                  "cube [0,N]^3; {} has {} heaps: state the claim in a box)",
-                                  file.game.name, heaps));
-      if (!first_claim_.line) first_claim_ = t.where;
-      file.claims.push_back(parse_claim_over(file, claim_variables(3)));
-    } else if (is_word("lemma")) {
-      next();
-      file.lemmas.push_back(parse_lemma(file.definitions));
-    } else if (is_word("box")) {
-      next();
-      file.boxes.push_back(parse_box(file));
-    } else if (is_word("sequence")) {
-      next();
-      file.sequences.push_back(parse_sequence(file));
-    } else if (is_word("induction")) {
-      next();
-      file.inductions.push_back(parse_induction(file));
-    } else {
-      const std::string hint =
-          t.kind == Tok::Ident ? did_you_mean(t.text, kDeclarations) : std::string();
-      fail(t.where, "game, cube, def, claim, lemma, box, sequence or induction" + hint);
-    }
-  }
-
-  // After an error: on to the next declaration keyword that starts a line.
-  void skip_to_next_declaration() {
-    next();
-    while (!at_end() && !(peek().where.column == 1 && peek().kind == Tok::Ident &&
-                          std::find(kDeclarations.begin(), kDeclarations.end(), peek().text) !=
-                              kDeclarations.end()))
-      next();
-  }
-
-  // What only the whole file can show.
-  void check_whole(const ProofFile& file) const {
-    if (!file.claims.empty() && !cube_where_.line)
-      fail(first_claim_,
-           "a line 'cube N' for the top-level claims: they are checked at every position of "
-           "[0,N]^3, and without one nothing would be");
-    if (file.claims.empty() && file.lemmas.empty() && file.boxes.empty() &&
-        file.sequences.empty() && file.inductions.empty())
-      fail(peek().where,
-           "something to check: the file states no claim, lemma, box, sequence or induction");
-  }
-
-  // A name that must be new among `seen`; records it.
-  void distinct(std::vector<std::string>& seen, const std::string& name, SourceLocation w,
-                const char* what) const {
-    if (std::find(seen.begin(), seen.end(), name) != seen.end())
-      fail(w, fmt::format("a {} not used before (\"{}\" is)", what, name));
-    seen.push_back(name);
-  }
-
-  // --- declarations ---
-  GameSpec parse_game() {
-    GameSpec g;
-    g.where = peek().where;
-    g.name = expect_name("a game name").text;
-    while (is_punct("-")) {  // maximum-nim, serial-nim
-      next();
-      g.name += "-" + expect_name("the rest of the game name").text;
-    }
-    if (is_punct("(")) {
-      next();
-      while (!is_punct(")")) {
-        const Token key = expect_name("a parameter name");
-        if (g.parameters.contains(key.text))
-          fail(key.where, fmt::format("each parameter once ('{}' is given already)", key.text));
-        expect_punct("=");
-        if (peek().kind == Tok::String)
-          g.parameters[key.text] = next().text;  // a rule: an expression of n, read by the game
-        else
-          g.parameters[key.text] = expect_number("a parameter value (a number or a string)").number;
-        if (!is_punct(")")) expect_punct(",");
-      }
-      next();
-    }
-    heaps_of(g);  // the catalog validates the name and the parameters, here, located
-    return g;
-  }
-
-  void parse_definition(Definitions& defs) {
-    Definition d;
-    d.where = peek().where;
-    d.name = expect_name("a definition name").text;
-    if (defs.count(d.name))
-      fail(d.where, fmt::format("a new name ('{}' is defined already)", d.name));
-    expect_punct("(");
-    while (!is_punct(")")) {
-      const Token p = expect_name("a parameter name");
-      if (std::find(d.parameters.begin(), d.parameters.end(), p.text) != d.parameters.end())
-        fail(p.where, fmt::format("distinct parameter names ('{}' is one already)", p.text));
-      d.parameters.push_back(p.text);
-      if (!is_punct(")")) expect_punct(",");
-    }
-    next();
-    expect_punct("=");
-    scope_ = std::set<std::string>(d.parameters.begin(), d.parameters.end());
-    definitions_ = &defs;
-    d.body = parse_expr();
-    defs[d.name] = d;
-  }
-
-  // The heap count of a game, asked of the catalog; its refusal is an error at the game.
-  std::size_t heaps_of(const GameSpec& game) const {
-    try {
-      return catalog_.heap_count(game);
-    } catch (const std::invalid_argument& e) {
-      fail(game.where, fmt::format("a game nimcert knows: {}", e.what()));
-    }
-  }
-
-  ClaimSpec parse_claim_over(const ProofFile& file, const std::vector<std::string>& vars) {
-    ClaimSpec c;
-    const Token name = expect_string("the claim's name");
-    c.name = name.text;
-    distinct(claim_names_, c.name, name.where, "claim name");
-    c.text = expect_string("the claim's source text").text;
-    expect_punct(":");
-    scope_ = std::set<std::string>(vars.begin(), vars.end());
-    definitions_ = &file.definitions;
-    c.statement = parse_expr();
-    return c;
-  }
-
-  // widths W... : at least one, each in [least, 1024], no width twice.
-  std::vector<unsigned> parse_widths(unsigned least) {
-    expect_word("widths");
-    std::vector<unsigned> widths;
-    while (peek().kind == Tok::Number) {
-      const Token w = next();
-      if (w.number < least || w.number > 1024)
-        fail(w.where, fmt::format("a width from {} to 1024, not {}", least, w.number));
-      if (std::find(widths.begin(), widths.end(), w.number) != widths.end())
-        fail(w.where, fmt::format("each width once ({} is listed already)", w.number));
-      widths.push_back(static_cast<unsigned>(w.number));
-    }
-    if (widths.empty()) fail(peek().where, "at least one width after 'widths'");
-    return widths;
-  }
-
-  std::vector<std::string> parse_checks(const std::string& block) {
-    const std::vector<std::string> known = catalog_.check_names(block);
-    std::vector<std::string> checks;
-    while (is_word("check")) {
-      next();
-      const Token c = expect_string("the name of a check, e.g. \"lemma-2.1\"");
-      if (std::find(known.begin(), known.end(), c.text) == known.end())
-        fail(c.where, fmt::format("a {} check nimcert knows, not \"{}\"{} (known: {})", block,
-                                  c.text, did_you_mean(c.text, known), fmt::join(known, ", ")));
-      if (std::find(checks.begin(), checks.end(), c.text) != checks.end())
-        fail(c.where, fmt::format("each check once (\"{}\" is listed already)", c.text));
-      checks.push_back(c.text);
-    }
-    return checks;
-  }
-
-  // box "NAME" "text"  game G(...)  size B  claim ...  check ...  end
-  BoxSpec parse_box(const ProofFile& file) {
-    BoxSpec b;
-    b.where = peek().where;
-    const Token name = expect_string("the box's name");
-    b.name = name.text;
-    distinct(block_names_, b.name, name.where, "block name");
-    b.text = expect_string("the box's source text").text;
-    expect_word("game");
-    b.game = parse_game();
-    expect_word("size");
-    b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
-    while (is_word("claim")) {
-      next();
-      b.claims.push_back(parse_claim_over(file, claim_variables(heaps_of(b.game))));
-    }
-    b.checks = parse_checks("box");
-    expect_word("end");
-    return b;
-  }
-
-  // sequence "NAME" "text"  rule "EXPR"  last N  claim ...  check ...  end
-  SequenceSpec parse_sequence(const ProofFile& file) {
-    SequenceSpec q;
-    q.where = peek().where;
-    const Token name = expect_string("the sequence's name");
-    q.name = name.text;
-    distinct(block_names_, q.name, name.where, "block name");
-    q.text = expect_string("the sequence's source text").text;
-    expect_word("rule");
-    const Token rule = expect_string("the rule f as a string, e.g. \"(n - 1) / 2\"");
-    q.rule = rule.text;
-    q.rule_where = rule.where;
-    expect_word("last");
-    q.last = expect_number_in("the last n", 1, kMaxLast);
-    while (is_word("claim")) {
-      next();
-      q.claims.push_back(parse_claim_over(file, sequence_variables()));
-    }
-    q.checks = parse_checks("sequence");
-    expect_word("end");
-    return q;
-  }
-
-  LemmaSpec parse_lemma(const Definitions& defs) {
-    LemmaSpec l;
-    l.where = peek().where;
-    const Token label = expect_string("the lemma's label, e.g. \"(17)\"");
-    l.label = label.text;
-    distinct(lemma_labels_, l.label, label.where, "lemma label");
-    l.text = expect_string("the lemma's source text").text;
-    expect_word("vars");
-    std::vector<Token> names;
-    // A misspelt 'assume' or 'prove' is read as one more variable; when the list then goes
-    // wrong, that variable is the likely cause and the error says so.
-    auto misspelt_keyword = [&] {
-      for (const Token& n : names) {
-        const std::string keyword = nearest(n.text, {"assume", "prove"});
-        if (!keyword.empty() && n.text.size() >= 4)
-          fail(n.where, fmt::format("'{}' after the variables: '{}' was taken as a variable",
-                                    keyword, n.text));
-      }
-    };
-    while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
-      const Token name = expect_name("a variable name");
-      if (std::find(l.variables.begin(), l.variables.end(), name.text) != l.variables.end()) {
-        misspelt_keyword();
-        fail(name.where, fmt::format("distinct variable names ('{}' is one already)", name.text));
-      }
-      names.push_back(name);
-      l.variables.push_back(name.text);
-    }
-    if (l.variables.empty()) fail(peek().where, "at least one variable after 'vars'");
-    if (!is_word("assume") && !is_word("prove")) misspelt_keyword();
-    scope_ = std::set<std::string>(l.variables.begin(), l.variables.end());
-    definitions_ = &defs;
-    while (is_word("assume")) {
-      next();
-      l.hypotheses.push_back(parse_expr());
-    }
-    expect_word("prove");
-    l.conclusion = parse_expr();
-    l.widths = parse_widths(1);
-    expect_word("enumerate");
-    l.low = expect_number("the enumeration's lower bound").number;
-    expect_punct("..");
-    const Token hi = expect_number("the enumeration's upper bound");
-    l.high = hi.number;
-    if (l.high < l.low)
-      fail(hi.where, fmt::format("an upper bound at least the lower bound {}", l.low));
-    l.range_where = hi.where;
-    expect_word("end");
-    return l;
-  }
-
-  // induction "CLAIM" "text"  [case ...]  witness "MOVE" p = EXPR, ...  [timeout MS]
-  // widths W...  end
-  InductionSpec parse_induction(const ProofFile& file) {
-    InductionSpec d;
-    d.where = peek().where;
-    const Token claim = expect_string("the name of a claim G == F");
-    d.claim = claim.text;
-    distinct(induction_claims_, d.claim, claim.where, "claim without an induction");
-    d.text = expect_string("the induction's source text").text;
-    // The claim, where it was stated, and its F; the game of that block is the checker's to
-    // resolve (a sequence's is a one-heap game of its rule).
-    const ClaimSpec* found = nullptr;
-    std::size_t heaps = 0;
-    for (const ClaimSpec& c : file.claims)
-      if (c.name == d.claim) {
-        found = &c;
-        d.site = {ClaimSite::Block::Cube, 0, "G"};
-        d.value = formula_of(c);
-        heaps = heaps_of(file.game);
-      }
-    for (std::size_t i = 0; i < file.boxes.size(); ++i)
-      for (const ClaimSpec& c : file.boxes[i].claims)
-        if (!found && c.name == d.claim) {
-          found = &c;
-          d.site = {ClaimSite::Block::Box, i, "G"};
-          d.value = formula_of(c);
-          heaps = heaps_of(file.boxes[i].game);
-        }
-    for (std::size_t i = 0; i < file.sequences.size(); ++i)
-      for (const ClaimSpec& c : file.sequences[i].claims)
-        if (!found && c.name == d.claim) {
-          found = &c;
-          // g == F speaks of Maximum Nim, h == F of Minimum Nim; F's n is the heap x1.
-          const std::string value = formula_of(c, "g") ? "g" : "h";
-          d.site = {ClaimSite::Block::Sequence, i, value};
-          if (const ExprPtr f = formula_of(c, value))
-            d.value = substitute(f, {{"n", make_var("x1")}});
-          heaps = 1;
-        }
-    if (!found)
-      fail(claim.where, fmt::format("the name of a claim stated above, not \"{}\"{}", d.claim,
-                                    did_you_mean(d.claim, claim_names_)));
-    if (!d.value)
-      fail(claim.where,
-           "a claim of the form G == F (or g == F, h == F in a sequence) where F "
-           "does not use the value itself");
-    auto vars = claim_variables(heaps);
-    vars.back() = "v";  // x1..xk and the target value v
-    definitions_ = &file.definitions;
-    if (is_word("case")) d.split = parse_case_split(vars);
-    while (is_word("witness")) {
-      next();
-      WitnessHint hint;
-      hint.where = peek().where;
-      hint.move = expect_string("the name of a move, e.g. \"reduce x1\"").text;
-      scope_ = std::set<std::string>(vars.begin(), vars.end());
-      while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
-        const Token parameter = expect_name("a parameter of the move");
-        for (const auto& [name, e] : hint.parameters)
-          if (name == parameter.text)
-            fail(parameter.where,
-                 fmt::format("each parameter once ('{}' is given already)", parameter.text));
-        expect_punct("=");
-        hint.parameters.emplace_back(parameter.text, parse_expr());
-        if (!is_punct(",")) break;
-        next();
-      }
-      d.hints.push_back(std::move(hint));
-    }
-    if (d.split && d.hints.empty())
-      fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
-    if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
-      next();
-      d.timeout_ms =
-          static_cast<unsigned>(expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
-    }
-    d.widths = parse_widths(2);
-    expect_word("end");
-    return d;
-  }
-
-  // case d = E in LO..HI: (b) split on the value of E; d joins the hints' variables.
-  CaseSplit parse_case_split(std::vector<std::string>& vars) {
-    next();
-    CaseSplit split;
-    split.where = peek().where;
-    split.name = expect_name("the name of the case variable").text;
-    if (std::find(vars.begin(), vars.end(), split.name) != vars.end())
-      fail(split.where, fmt::format("a case variable named apart from {}", fmt::join(vars, ", ")));
-    expect_punct("=");
-    scope_ = std::set<std::string>(vars.begin(), vars.end());
-    split.expr = parse_expr();
-    if (!is_word("in")) fail(peek().where, "'in' and the range of the cases, LO..HI");
-    next();
-    split.low = expect_number("the first case").number;
-    expect_punct("..");
-    const Token hi = expect_number("the last case");
-    split.high = hi.number;
-    if (split.high < split.low || split.high - split.low >= kMaxCases)
-      fail(hi.where,
-           fmt::format("a last case at least the first, and at most {} cases", kMaxCases));
-    vars.push_back(split.name);
-    return split;
-  }
-
-  const Catalog& catalog_;
-  bool have_game_ = false, game_failed_ = false;
-  SourceLocation cube_where_, first_claim_;
-  std::vector<std::string> claim_names_, lemma_labels_, block_names_, induction_claims_;
-};
 
 bool mentions(const Expr& e, const std::string& name) {
   if (e.op == Op::Var) return e.name == name;
@@ -457,6 +27,282 @@ bool mentions(const Expr& e, const std::string& name) {
 }
 
 }  // namespace
+
+ProofFile DeclarationParser::run() {
+  ProofFile file;
+  file.path = path_;
+  std::vector<std::string> errors;
+  while (!at_end()) {
+    try {
+      declaration(file);
+    } catch (const ParseError& e) {
+      errors.push_back(e.what());
+      skip_to_next_declaration();
+    }
+  }
+  if (errors.empty()) {
+    try {
+      check_whole(file);
+    } catch (const ParseError& e) {
+      errors.push_back(e.what());
+    }
+  }
+  if (!errors.empty()) throw ParseError(fmt::format("{}", fmt::join(errors, "\n")));
+  return file;
+}
+
+void DeclarationParser::declaration(ProofFile& file) {
+  const Token& t = peek();
+  if (is_word("game")) {
+    if (have_game_ || game_failed_) fail(t.where, "one game declaration only");
+    next();
+    game_failed_ = true;  // until it parses: its claims then make no errors of their own
+    file.game = parse_game();
+    have_game_ = true;
+    game_failed_ = false;
+  } else if (is_word("cube")) {
+    if (cube_where_.line) fail(t.where, "one cube declaration only");
+    cube_where_ = next().where;
+    file.cube = static_cast<std::uint32_t>(expect_number_in("the cube size N", 1, kMaxCube));
+  } else if (is_word("def")) {
+    next();
+    parse_definition(file.definitions);
+  } else if (is_word("claim")) {
+    next();
+    if (game_failed_) {  // the game's own error says it all
+      parse_claim_over(file, claim_variables(3));
+      return;
+    }
+    if (!have_game_) fail(t.where, "a game declaration before the claims");
+    const std::size_t heaps = heaps_of(file.game);
+    if (heaps != 3)
+      fail(t.where, fmt::format("a three-heap game for a top-level claim (it is checked on the "
+                                "cube [0,N]^3; {} has {} heaps: state the claim in a box)",
+                                file.game.name, heaps));
+    if (!first_claim_.line) first_claim_ = t.where;
+    file.claims.push_back(parse_claim_over(file, claim_variables(3)));
+  } else if (is_word("lemma")) {
+    next();
+    file.lemmas.push_back(parse_lemma(file.definitions));
+  } else if (is_word("box")) {
+    next();
+    file.boxes.push_back(parse_box(file));
+  } else if (is_word("sequence")) {
+    next();
+    file.sequences.push_back(parse_sequence(file));
+  } else if (is_word("induction")) {
+    next();
+    file.inductions.push_back(parse_induction(file));
+  } else {
+    const std::string hint =
+        t.kind == Tok::Ident ? did_you_mean(t.text, kDeclarations) : std::string();
+    fail(t.where, "game, cube, def, claim, lemma, box, sequence or induction" + hint);
+  }
+}
+
+void DeclarationParser::skip_to_next_declaration() {
+  next();
+  while (!at_end() && !(peek().where.column == 1 && peek().kind == Tok::Ident &&
+                        std::find(kDeclarations.begin(), kDeclarations.end(), peek().text) !=
+                            kDeclarations.end()))
+    next();
+}
+
+void DeclarationParser::check_whole(const ProofFile& file) const {
+  if (!file.claims.empty() && !cube_where_.line)
+    fail(first_claim_,
+         "a line 'cube N' for the top-level claims: they are checked at every position of "
+         "[0,N]^3, and without one nothing would be");
+  if (file.claims.empty() && file.lemmas.empty() && file.boxes.empty() && file.sequences.empty() &&
+      file.inductions.empty())
+    fail(peek().where,
+         "something to check: the file states no claim, lemma, box, sequence or induction");
+}
+
+GameSpec DeclarationParser::parse_game() {
+  GameSpec g;
+  g.where = peek().where;
+  g.name = expect_name("a game name").text;
+  while (is_punct("-")) {  // maximum-nim, serial-nim
+    next();
+    g.name += "-" + expect_name("the rest of the game name").text;
+  }
+  if (is_punct("(")) {
+    next();
+    while (!is_punct(")")) {
+      const Token key = expect_name("a parameter name");
+      if (g.parameters.contains(key.text))
+        fail(key.where, fmt::format("each parameter once ('{}' is given already)", key.text));
+      expect_punct("=");
+      if (peek().kind == Tok::String)
+        g.parameters[key.text] = next().text;  // a rule: an expression of n, read by the game
+      else
+        g.parameters[key.text] = expect_number("a parameter value (a number or a string)").number;
+      if (!is_punct(")")) expect_punct(",");
+    }
+    next();
+  }
+  heaps_of(g);  // the catalog validates the name and the parameters, here, located
+  return g;
+}
+
+void DeclarationParser::parse_definition(Definitions& defs) {
+  Definition d;
+  d.where = peek().where;
+  d.name = expect_name("a definition name").text;
+  if (defs.count(d.name))
+    fail(d.where, fmt::format("a new name ('{}' is defined already)", d.name));
+  expect_punct("(");
+  while (!is_punct(")")) {
+    const Token p = expect_name("a parameter name");
+    if (std::find(d.parameters.begin(), d.parameters.end(), p.text) != d.parameters.end())
+      fail(p.where, fmt::format("distinct parameter names ('{}' is one already)", p.text));
+    d.parameters.push_back(p.text);
+    if (!is_punct(")")) expect_punct(",");
+  }
+  next();
+  expect_punct("=");
+  scope_ = std::set<std::string>(d.parameters.begin(), d.parameters.end());
+  definitions_ = &defs;
+  d.body = parse_expr();
+  defs[d.name] = d;
+}
+
+std::size_t DeclarationParser::heaps_of(const GameSpec& game) const {
+  try {
+    return catalog_.heap_count(game);
+  } catch (const std::invalid_argument& e) {
+    fail(game.where, fmt::format("a game nimcert knows: {}", e.what()));
+  }
+}
+
+ClaimSpec DeclarationParser::parse_claim_over(const ProofFile& file,
+                                              const std::vector<std::string>& vars) {
+  ClaimSpec c;
+  const Token name = expect_string("the claim's name");
+  c.name = name.text;
+  distinct(claim_names_, c.name, name.where, "claim name");
+  c.text = expect_string("the claim's source text").text;
+  expect_punct(":");
+  scope_ = std::set<std::string>(vars.begin(), vars.end());
+  definitions_ = &file.definitions;
+  c.statement = parse_expr();
+  return c;
+}
+
+std::vector<unsigned> DeclarationParser::parse_widths(unsigned least) {
+  expect_word("widths");
+  std::vector<unsigned> widths;
+  while (peek().kind == Tok::Number) {
+    const Token w = next();
+    if (w.number < least || w.number > 1024)
+      fail(w.where, fmt::format("a width from {} to 1024, not {}", least, w.number));
+    if (std::find(widths.begin(), widths.end(), w.number) != widths.end())
+      fail(w.where, fmt::format("each width once ({} is listed already)", w.number));
+    widths.push_back(static_cast<unsigned>(w.number));
+  }
+  if (widths.empty()) fail(peek().where, "at least one width after 'widths'");
+  return widths;
+}
+
+std::vector<std::string> DeclarationParser::parse_checks(const std::string& block) {
+  const std::vector<std::string> known = catalog_.check_names(block);
+  std::vector<std::string> checks;
+  while (is_word("check")) {
+    next();
+    const Token c = expect_string("the name of a check, e.g. \"lemma-2.1\"");
+    if (std::find(known.begin(), known.end(), c.text) == known.end())
+      fail(c.where, fmt::format("a {} check nimcert knows, not \"{}\"{} (known: {})", block, c.text,
+                                did_you_mean(c.text, known), fmt::join(known, ", ")));
+    if (std::find(checks.begin(), checks.end(), c.text) != checks.end())
+      fail(c.where, fmt::format("each check once (\"{}\" is listed already)", c.text));
+    checks.push_back(c.text);
+  }
+  return checks;
+}
+
+BoxSpec DeclarationParser::parse_box(const ProofFile& file) {
+  BoxSpec b;
+  b.where = peek().where;
+  const Token name = expect_string("the box's name");
+  b.name = name.text;
+  distinct(block_names_, b.name, name.where, "block name");
+  b.text = expect_string("the box's source text").text;
+  expect_word("game");
+  b.game = parse_game();
+  expect_word("size");
+  b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
+  parse_block_body(file, claim_variables(heaps_of(b.game)), "box", b.claims, b.checks);
+  return b;
+}
+
+SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
+  SequenceSpec q;
+  q.where = peek().where;
+  const Token name = expect_string("the sequence's name");
+  q.name = name.text;
+  distinct(block_names_, q.name, name.where, "block name");
+  q.text = expect_string("the sequence's source text").text;
+  expect_word("rule");
+  const Token rule = expect_string("the rule f as a string, e.g. \"(n - 1) / 2\"");
+  q.rule = rule.text;
+  q.rule_where = rule.where;
+  expect_word("last");
+  q.last = expect_number_in("the last n", 1, kMaxLast);
+  parse_block_body(file, sequence_variables(), "sequence", q.claims, q.checks);
+  return q;
+}
+
+LemmaSpec DeclarationParser::parse_lemma(const Definitions& defs) {
+  LemmaSpec l;
+  l.where = peek().where;
+  const Token label = expect_string("the lemma's label, e.g. \"(17)\"");
+  l.label = label.text;
+  distinct(lemma_labels_, l.label, label.where, "lemma label");
+  l.text = expect_string("the lemma's source text").text;
+  expect_word("vars");
+  std::vector<Token> names;
+  // A misspelt 'assume' or 'prove' is read as one more variable; when the list then goes
+  // wrong, that variable is the likely cause and the error says so.
+  auto misspelt_keyword = [&] {
+    for (const Token& n : names) {
+      const std::string keyword = nearest(n.text, {"assume", "prove"});
+      if (!keyword.empty() && n.text.size() >= 4)
+        fail(n.where, fmt::format("'{}' after the variables: '{}' was taken as a variable", keyword,
+                                  n.text));
+    }
+  };
+  while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
+    const Token name = expect_name("a variable name");
+    if (std::find(l.variables.begin(), l.variables.end(), name.text) != l.variables.end()) {
+      misspelt_keyword();
+      fail(name.where, fmt::format("distinct variable names ('{}' is one already)", name.text));
+    }
+    names.push_back(name);
+    l.variables.push_back(name.text);
+  }
+  if (l.variables.empty()) fail(peek().where, "at least one variable after 'vars'");
+  if (!is_word("assume") && !is_word("prove")) misspelt_keyword();
+  scope_ = std::set<std::string>(l.variables.begin(), l.variables.end());
+  definitions_ = &defs;
+  while (is_word("assume")) {
+    next();
+    l.hypotheses.push_back(parse_expr());
+  }
+  expect_word("prove");
+  l.conclusion = parse_expr();
+  l.widths = parse_widths(1);
+  expect_word("enumerate");
+  l.low = expect_number("the enumeration's lower bound").number;
+  expect_punct("..");
+  const Token hi = expect_number("the enumeration's upper bound");
+  l.high = hi.number;
+  if (l.high < l.low)
+    fail(hi.where, fmt::format("an upper bound at least the lower bound {}", l.low));
+  l.range_where = hi.where;
+  expect_word("end");
+  return l;
+}
 
 std::vector<std::string> claim_variables(std::size_t heaps) {
   std::vector<std::string> v;
@@ -481,7 +327,7 @@ ExprPtr formula_of(const ClaimSpec& claim, const std::string& value) {
 std::vector<std::string> sequence_variables() { return {"n", "f", "g", "h"}; }
 
 ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog) {
-  return Parser(text, path, catalog).run();
+  return DeclarationParser(text, path, catalog).run();
 }
 
 ExprPtr parse_expression(const std::string& text, const std::vector<std::string>& variables,

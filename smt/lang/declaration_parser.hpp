@@ -1,0 +1,99 @@
+// The declaration grammar's parser (see parser.cpp for the grammar, induction_parser.cpp for
+// the induction step's part of it).  Internal to smt/lang: callers use parse_proof
+// (lang/proof_file.hpp).
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "lang/expression_parser.hpp"
+#include "lang/proof_file.hpp"
+#include "sys/nearest.hpp"
+
+namespace nimcert::smt {
+
+inline const std::vector<std::string> kDeclarations = {"game",  "cube", "def",      "claim",
+                                                       "lemma", "box",  "sequence", "induction"};
+
+// The largest cube the engine takes, and the largest box side and sequence end a 32-bit heap
+// index can hold with one to spare (so that side + 1 and last + 1 never wrap).
+inline constexpr std::uint64_t kMaxCube = 4096;
+inline constexpr std::uint64_t kMaxBoxSide = 0xfffffffeu;
+inline constexpr std::uint64_t kMaxLast = 0xfffffffeu;
+inline constexpr std::uint64_t kMaxTimeoutMs = 3600000;
+inline constexpr std::uint64_t kMaxCases = 256;
+
+class DeclarationParser : public ExpressionParser {
+ public:
+  DeclarationParser(const std::string& text, const std::string& path, const Catalog& catalog)
+      : ExpressionParser(text, path), catalog_(catalog) {}
+
+  ProofFile run();
+
+ private:
+  void declaration(ProofFile& file);
+
+  // After an error: on to the next declaration keyword that starts a line.
+  void skip_to_next_declaration();
+
+  // What only the whole file can show.
+  void check_whole(const ProofFile& file) const;
+
+  // A name that must be new among `seen`; records it.
+  void distinct(std::vector<std::string>& seen, const std::string& name, SourceLocation w,
+                const char* what) const {
+    if (std::find(seen.begin(), seen.end(), name) != seen.end())
+      fail(w, fmt::format("a {} not used before (\"{}\" is)", what, name));
+    seen.push_back(name);
+  }
+
+  // --- declarations ---
+  GameSpec parse_game();
+
+  void parse_definition(Definitions& defs);
+
+  // The heap count of a game, asked of the catalog; its refusal is an error at the game.
+  std::size_t heaps_of(const GameSpec& game) const;
+
+  ClaimSpec parse_claim_over(const ProofFile& file, const std::vector<std::string>& vars);
+
+  // widths W... : at least one, each in [least, 1024], no width twice.
+  std::vector<unsigned> parse_widths(unsigned least);
+
+  std::vector<std::string> parse_checks(const std::string& block);
+
+  // The rest of a box or sequence block: its claims over `vars`, its named checks, 'end'.
+  void parse_block_body(const ProofFile& file, const std::vector<std::string>& vars,
+                        const std::string& block, std::vector<ClaimSpec>& claims,
+                        std::vector<std::string>& checks) {
+    while (is_word("claim")) {
+      next();
+      claims.push_back(parse_claim_over(file, vars));
+    }
+    checks = parse_checks(block);
+    expect_word("end");
+  }
+
+  // box "NAME" "text"  game G(...)  size B  claim ...  check ...  end
+  BoxSpec parse_box(const ProofFile& file);
+
+  // sequence "NAME" "text"  rule "EXPR"  last N  claim ...  check ...  end
+  SequenceSpec parse_sequence(const ProofFile& file);
+
+  LemmaSpec parse_lemma(const Definitions& defs);
+
+  // induction "CLAIM" "text"  [case ...]  witness ...  [timeout MS]  widths W...  end
+  // (induction_parser.cpp)
+  InductionSpec parse_induction(const ProofFile& file);
+  CaseSplit parse_case_split(std::vector<std::string>& vars);
+
+  const Catalog& catalog_;
+  bool have_game_ = false, game_failed_ = false;
+  SourceLocation cube_where_, first_claim_;
+  std::vector<std::string> claim_names_, lemma_labels_, block_names_, induction_claims_;
+};
+
+}  // namespace nimcert::smt

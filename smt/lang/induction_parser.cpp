@@ -1,0 +1,112 @@
+// The induction step's part of the declaration grammar: the claim it proves (found among the
+// claims stated above, with its F), an optional case split of (b), witness hints, a time limit
+// and the widths.
+#include "lang/declaration_parser.hpp"
+
+namespace nimcert::smt {
+
+// induction "CLAIM" "text"  [case ...]  witness "MOVE" p = EXPR, ...  [timeout MS]
+// widths W...  end
+InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
+  InductionSpec d;
+  d.where = peek().where;
+  const Token claim = expect_string("the name of a claim G == F");
+  d.claim = claim.text;
+  distinct(induction_claims_, d.claim, claim.where, "claim without an induction");
+  d.text = expect_string("the induction's source text").text;
+  // The claim, where it was stated, and its F; the game of that block is the checker's to
+  // resolve (a sequence's is a one-heap game of its rule).
+  const ClaimSpec* found = nullptr;
+  std::size_t heaps = 0;
+  for (const ClaimSpec& c : file.claims)
+    if (c.name == d.claim) {
+      found = &c;
+      d.site = {ClaimSite::Block::Cube, 0, "G"};
+      d.value = formula_of(c);
+      heaps = heaps_of(file.game);
+    }
+  for (std::size_t i = 0; i < file.boxes.size(); ++i)
+    for (const ClaimSpec& c : file.boxes[i].claims)
+      if (!found && c.name == d.claim) {
+        found = &c;
+        d.site = {ClaimSite::Block::Box, i, "G"};
+        d.value = formula_of(c);
+        heaps = heaps_of(file.boxes[i].game);
+      }
+  for (std::size_t i = 0; i < file.sequences.size(); ++i)
+    for (const ClaimSpec& c : file.sequences[i].claims)
+      if (!found && c.name == d.claim) {
+        found = &c;
+        // g == F speaks of Maximum Nim, h == F of Minimum Nim; F's n is the heap x1.
+        const std::string value = formula_of(c, "g") ? "g" : "h";
+        d.site = {ClaimSite::Block::Sequence, i, value};
+        if (const ExprPtr f = formula_of(c, value))
+          d.value = substitute(f, {{"n", make_var("x1")}});
+        heaps = 1;
+      }
+  if (!found)
+    fail(claim.where, fmt::format("the name of a claim stated above, not \"{}\"{}", d.claim,
+                                  did_you_mean(d.claim, claim_names_)));
+  if (!d.value)
+    fail(claim.where,
+         "a claim of the form G == F (or g == F, h == F in a sequence) where F "
+         "does not use the value itself");
+  auto vars = claim_variables(heaps);
+  vars.back() = "v";  // x1..xk and the target value v
+  definitions_ = &file.definitions;
+  if (is_word("case")) d.split = parse_case_split(vars);
+  while (is_word("witness")) {
+    next();
+    WitnessHint hint;
+    hint.where = peek().where;
+    hint.move = expect_string("the name of a move, e.g. \"reduce x1\"").text;
+    scope_ = std::set<std::string>(vars.begin(), vars.end());
+    while (peek().kind == Tok::Ident && !kKeywords.count(peek().text)) {
+      const Token parameter = expect_name("a parameter of the move");
+      for (const auto& [name, e] : hint.parameters)
+        if (name == parameter.text)
+          fail(parameter.where,
+               fmt::format("each parameter once ('{}' is given already)", parameter.text));
+      expect_punct("=");
+      hint.parameters.emplace_back(parameter.text, parse_expr());
+      if (!is_punct(",")) break;
+      next();
+    }
+    d.hints.push_back(std::move(hint));
+  }
+  if (d.split && d.hints.empty())
+    fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
+  if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
+    next();
+    d.timeout_ms =
+        static_cast<unsigned>(expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
+  }
+  d.widths = parse_widths(2);
+  expect_word("end");
+  return d;
+}
+
+// case d = E in LO..HI: (b) split on the value of E; d joins the hints' variables.
+CaseSplit DeclarationParser::parse_case_split(std::vector<std::string>& vars) {
+  next();
+  CaseSplit split;
+  split.where = peek().where;
+  split.name = expect_name("the name of the case variable").text;
+  if (std::find(vars.begin(), vars.end(), split.name) != vars.end())
+    fail(split.where, fmt::format("a case variable named apart from {}", fmt::join(vars, ", ")));
+  expect_punct("=");
+  scope_ = std::set<std::string>(vars.begin(), vars.end());
+  split.expr = parse_expr();
+  if (!is_word("in")) fail(peek().where, "'in' and the range of the cases, LO..HI");
+  next();
+  split.low = expect_number("the first case").number;
+  expect_punct("..");
+  const Token hi = expect_number("the last case");
+  split.high = hi.number;
+  if (split.high < split.low || split.high - split.low >= kMaxCases)
+    fail(hi.where, fmt::format("a last case at least the first, and at most {} cases", kMaxCases));
+  vars.push_back(split.name);
+  return split;
+}
+
+}  // namespace nimcert::smt
