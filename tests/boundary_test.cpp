@@ -9,7 +9,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
+
 #include "checks/lemma_check.hpp"
+#include "checks/named/named_checks.hpp"
 #include "checks/proof_check.hpp"
 #include "checks/proof_input.hpp"
 #include "command_support.hpp"
@@ -451,6 +454,20 @@ TEST_F(Boundary, OutputsAreCheckedBeforeAnyWork) {
   EXPECT_EQ(testing::last_line(r.out),
             "gate: ERROR (missing/s.md: the Markdown report's folder missing does not exist)");
   EXPECT_FALSE(fs::exists(dir_ / "ok.cert.json"));
+}
+
+// The documentation's table of named checks is the tables' own text, row for row.
+TEST(NamedChecks, TheDocumentationListsEveryCheckWithItsStatement) {
+  const std::string doc = testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/docs/proof-language.md");
+  std::size_t rows = 0;
+  auto expect_row = [&](const char* block, const char* name, const char* statement) {
+    const std::string row = fmt::format("| {} | `{}` | {} |", block, name, statement);
+    EXPECT_NE(doc.find(row), std::string::npos) << row;
+    ++rows;
+  };
+  for (const auto& k : box_checks()) expect_row("box", k.name, k.statement);
+  for (const auto& k : sequence_checks()) expect_row("sequence", k.name, k.statement);
+  EXPECT_EQ(rows, 8u);
 }
 
 }  // namespace
