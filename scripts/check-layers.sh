@@ -4,7 +4,7 @@
 # Prints every offending include as file:line: layer -> header, and exits 1 if there is one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-table=$(sed -n '/<!-- layers -->/,/<!-- \/layers -->/p' docs/architecture.md | grep -E '^(smt|checker)/[a-z_]+:')
+table=$(sed -n '/<!-- layers -->/,/<!-- \/layers -->/p' docs/architecture.md | grep -E '^(smt|checker)/[a-z0-9_]+:')
 declare -A allowed
 while IFS= read -r row; do
   layer=${row%%:*}

@@ -206,17 +206,19 @@ TEST_F(InductionTest, UnknownMoveInAHintIsALocatedErrorListingTheMoves) {
     FAIL() << "accepted";
   } catch (const smt::ParseError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "manabe-2024.proof:196:11: witness hint: the game has no move \"merge x3+x1 -> "
+              "manabe-2024.proof:203:11: witness hint: the game has no move \"merge x3+x1 -> "
               "x3\" (its moves: reduce x1, reduce x2, reduce x3, merge x1+x2 -> x1, merge x1+x2 "
               "-> x2, merge x2+x3 -> x2, merge x2+x3 -> x3, merge x1+x3 -> x1, merge x1+x3 -> x3)");
   }
 }
 
 // A case split of (b) on Minimum Nim for f = (n - 1) / 2, h_n = bitlen(n): the target v is
-// reached at 2^(v-1), so splitting on d = v makes every hint's shift a constant.
+// reached at 2^(v-1), so splitting on d = v makes every hint's shift a constant.  This bitlen
+// is right below 2^8 only, enough for the bounded widths 4 and 8 these tests are about; the
+// unbounded route (off here, on in the last test) refutes it at n = 256.
 class CaseSplitTest : public ::testing::Test {
  protected:
-  static InductionOutcome run(const std::string& split_and_hints) {
+  static InductionOutcome run(const std::string& split_and_hints, bool unbounded = false) {
     const std::string text = R"proof(
 def bitlen(n) = (n >= 1) + (n >= 2) + (n >= 4) + (n >= 8) + (n >= 16) + (n >= 32) + (n >= 64) + (n >= 128)
 sequence "half" "f(n) = (n - 1) / 2"
@@ -232,7 +234,9 @@ end
     const smt::ProofFile proof = parse_proof_file(text, "split.proof");
     const smt::InductionSpec& spec = proof.inductions.at(0);
     const auto game = make_game(spec.game.name, spec.game.parameters, proof.definitions);
-    return check_induction(spec, proof.definitions, *game, {});
+    CheckOptions options;
+    options.unbounded = unbounded;
+    return check_induction(spec, proof.definitions, *game, options);
   }
 };
 
@@ -280,6 +284,23 @@ TEST_F(CaseSplitTest, AWrongHintInOneCaseLeavesTheStepUnproved) {
   EXPECT_EQ(o->name.rfind("(b) d = ", 0), 0u) << o->name;
   const Json& cx = *o->counterexample;
   EXPECT_FALSE(cx["followers_reaching_v"].empty()) << cx.dump();  // the hint is at fault
+}
+
+TEST_F(CaseSplitTest, TheTruncatedBitlenIsRefutedForAllPositionsAt256) {
+  const InductionOutcome d =
+      run("  case d = v in 0..8\n  witness \"remove k\" k = x1 - ((1 << d) >> 1)", true);
+  EXPECT_EQ(d.widths.at(0).verdict, Verdict::Holds);
+  EXPECT_EQ(d.widths.at(1).verdict, Verdict::Holds);
+  ASSERT_TRUE(d.unbounded.has_value());
+  ASSERT_TRUE(d.unbounded->in_fragment) << d.unbounded->outside;
+  const UnboundedObligation* refuting = nullptr;
+  for (const auto& o : d.unbounded->obligations)
+    if (o.refutes && !refuting) refuting = &o;
+  ASSERT_NE(refuting, nullptr);
+  const Json& cx = *refuting->counterexample;
+  // bitlen(256) is 8 here, and the follower 128 has it too: h_256 = 9.
+  EXPECT_EQ(cx["position"], Json::array({256})) << refuting->name << ": " << cx.dump();
+  EXPECT_EQ(d.verdict, Verdict::Fails);
 }
 
 // The committed inductions of seed 003 (Levine), at one small width, and their mutants.
@@ -335,7 +356,7 @@ TEST_F(LevineInductionTest, BinaryRuleKeepingTheZeroIsRefuted) {
   // = 1.  The refuted obligation must show a position where G != F.
   const ObligationOutcome o = refuted(
       "binary-rule", "else ((smear(complement(n)) + 1) >> 1) | (n & (smear(complement(n)) >> 1))",
-      "else (smear(complement(n)) + 1) | (n & smear(complement(n)))", 8);
+      "else (smear(complement(n)) + 1) | (n & smear(complement(n)))", 4);
   ASSERT_TRUE(o.counterexample.has_value());
   const Json& cx = *o.counterexample;
   ASSERT_TRUE(cx.contains("grundy")) << cx.dump();  // the reference engine's value

@@ -106,7 +106,10 @@ const char* const kOperatorTerms[] = {"a + b",
                                       "a -> b",
                                       "a <-> b",
                                       "if a then b else 7",
-                                      "(a < b) + (b < a)"};
+                                      "(a < b) + (b < a)",
+                                      "top_bit(a)",
+                                      "low_bit(a + b)",
+                                      "top_bit(a * b) ^ low_bit(b)"};
 
 TEST(Parser, InductionTimeLimit) {
   const std::string head =

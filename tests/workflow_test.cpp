@@ -80,8 +80,9 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(testing::last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
   const std::string xml = read(dir_ / "gate.xml");
-  // 1 claim + 2 lemmas x (2 widths x 2 solvers + 1 enumeration) = 11 test cases.
-  EXPECT_NE(xml.find("tests=\"11\" failures=\"0\""), std::string::npos) << xml;
+  // 1 claim + 2 lemmas x (2 widths x 2 solvers + 1 enumeration + MONA) = 13 test cases.
+  EXPECT_NE(xml.find("tests=\"13\" failures=\"0\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"lemma half: mona, every natural\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"lemma half: cvc5 w16\""), std::string::npos) << xml;
   EXPECT_NE(read(dir_ / "gate.md").find("**gate: PASS"), std::string::npos);
 }

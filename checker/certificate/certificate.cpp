@@ -30,6 +30,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["nimcert_version"] = build::version;
   c["solvers"] = {{"z3", {{"version", report.z3_version}, {"seed", report.z3_seed}}},
                   {"cvc5", {{"version", report.cvc5_version}}},
+                  {"mona", {{"version", report.mona_version}}},
                   {"timeout_ms", report.timeout_ms}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
@@ -42,7 +43,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["definitions"] = std::move(definitions);
   c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
-  for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l));
+  for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l, report.proof_name));
   nlohmann::ordered_json boxes = nlohmann::ordered_json::array();
   for (const auto& b : report.boxes) boxes.push_back(box_json(b));
   c["boxes"] = std::move(boxes);
@@ -52,7 +53,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["lemmas"] = std::move(lemmas);
   nlohmann::ordered_json inductions = nlohmann::ordered_json::array();
   for (const auto& d : report.inductions)
-    inductions.push_back(induction_json(d, report.cube ? &*report.cube : nullptr));
+    inductions.push_back(induction_json(d, report.cube ? &*report.cube : nullptr, report.proof_name));
   c["induction"] = std::move(inductions);
   c["trust"] = trust_ledger(c);
   c["verdict"] = verdict_name(report.verdict());
@@ -60,7 +61,11 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   nlohmann::ordered_json lemma_seconds;
   for (const auto& l : report.lemmas) {
     nlohmann::ordered_json t;
-    for (const auto& w : l.widths) t["z3_w" + std::to_string(w.width)] = w.seconds;
+    for (const auto& w : l.widths) {
+      t["z3_w" + std::to_string(w.width)] = w.seconds;
+      t["cvc5_w" + std::to_string(w.width)] = w.cvc5.seconds;
+    }
+    if (l.unbounded && l.unbounded->in_fragment) t["mona"] = l.unbounded->seconds;
     t["enumeration"] = l.enumeration.seconds;
     // Which evaluator enumerated: a machine without a compiler differs here, not in the verdict.
     t["enumeration_engine"] = l.enumeration.native ? "native" : "batch";
@@ -74,6 +79,10 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
       for (const auto& o : w.obligations)
         induction_seconds[d.claim]["w" + std::to_string(w.width)][o.name] = {
             {"z3", o.seconds}, {"cvc5", o.cvc5.seconds}};
+  for (const auto& d : report.inductions)
+    if (d.unbounded)
+      for (const auto& o : d.unbounded->obligations)
+        induction_seconds[d.claim]["mona"][o.name] = o.outcome.seconds;
   c["run"] = {{"git_commit", build::git_commit},
               {"compiler", build::compiler},
               {"host", host_name()},

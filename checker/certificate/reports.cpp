@@ -78,14 +78,15 @@ std::string junit_xml(const std::vector<CheckRow>& rows) {
     if (!suites.count(r.suite)) order.push_back(r.suite);
     suites[r.suite].push_back(&r);
   }
+  auto failing = [](const CheckRow& r) { return r.status != "holds" && r.status != "skipped"; };
   std::size_t failures = 0;
-  for (const CheckRow& r : rows) failures += r.status != "holds";
+  for (const CheckRow& r : rows) failures += failing(r);
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   xml += fmt::format("<testsuites name=\"nimcert\" tests=\"{}\" failures=\"{}\">\n", rows.size(),
                      failures);
   for (const std::string& suite : order) {
     std::size_t suite_failures = 0;
-    for (const CheckRow* r : suites[suite]) suite_failures += r->status != "holds";
+    for (const CheckRow* r : suites[suite]) suite_failures += failing(*r);
     xml += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\">\n",
                        xml_escape(suite), suites[suite].size(), suite_failures);
     for (const CheckRow* r : suites[suite]) {
@@ -93,6 +94,9 @@ std::string junit_xml(const std::vector<CheckRow>& rows) {
                          xml_escape(r->name));
       if (r->status == "holds") {
         xml += "/>\n";
+      } else if (r->status == "skipped") {
+        xml += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
+                           xml_escape(r->detail));
       } else {
         xml += fmt::format(">\n      <failure type=\"{}\" message=\"{}\"/>\n    </testcase>\n",
                            r->status,
@@ -113,7 +117,7 @@ std::string markdown_summary(const std::vector<CheckRow>& rows, const std::strin
                     rows.size());
   std::string failing;
   for (const CheckRow& r : rows)
-    if (r.status != "holds")
+    if (r.status != "holds" && r.status != "skipped")
       failing += fmt::format("| {} | {} | {} | {} |\n", markdown_escape(r.suite),
                              markdown_escape(r.name), r.status, markdown_escape(r.detail));
   if (!failing.empty())

@@ -35,6 +35,36 @@ smt::Query lemma_query(const smt::LemmaSpec& lemma, const ExpandedLemma& expande
                          "nimcert lemma " + lemma.label + " at width " + std::to_string(width));
 }
 
+UnboundedOptions unbounded_options(const CheckOptions& options) {
+  UnboundedOptions u;
+  u.enabled = options.unbounded;
+  u.timeout_ms = options.timeout_ms;
+  u.memory_bytes = options.mona_memory_bytes;
+  u.mona_binary = options.mona_binary;
+  return u;
+}
+
+UnboundedOutcome lemma_for_all_naturals(const smt::LemmaSpec& lemma,
+                                        const smt::Definitions& definitions,
+                                        const ExpandedLemma& expanded,
+                                        const UnboundedOptions& options) {
+  return decide_for_all_naturals(lemma.variables, lemma.hypotheses, lemma.conclusion, {},
+                                 definitions, expanded.implication,
+                                 "nimcert lemma " + lemma.label + " for all naturals", options);
+}
+
+namespace {
+
+std::string bounded_scope(const smt::LemmaSpec& lemma) {
+  std::string widths;
+  for (unsigned w : lemma.widths) widths += (widths.empty() ? "" : ", ") + std::to_string(w);
+  return "every variable below 2^w for w in {" + widths + "} (Z3 and cvc5), and every " +
+         "assignment of [" + std::to_string(lemma.low) + ", " + std::to_string(lemma.high) +
+         "] (enumeration)";
+}
+
+}  // namespace
+
 LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& definitions,
                          const CheckOptions& options) {
   LemmaOutcome out;
@@ -67,12 +97,25 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   }
   out.enumeration = enumerate_lemma(lemma.variables, expanded.implication, lemma.low, lemma.high,
                                     options.threads);
-  if (some_counterexample || out.enumeration.verdict == Verdict::Fails)
+  if (options.unbounded)
+    out.unbounded =
+        lemma_for_all_naturals(lemma, definitions, expanded, unbounded_options(options));
+  // A counterexample of any route, confirmed in C++, refutes the lemma; it holds only when
+  // every route agrees (MONA's "valid" or a statement outside its fragment).
+  const Verdict unbounded = out.unbounded ? out.unbounded->verdict() : Verdict::Holds;
+  const bool unbounded_ok = !out.unbounded || !out.unbounded->in_fragment ||
+                            unbounded == Verdict::Holds;
+  if (some_counterexample || out.enumeration.verdict == Verdict::Fails ||
+      unbounded == Verdict::Fails)
     out.verdict = Verdict::Fails;
-  else if (all_unsat && out.enumeration.verdict == Verdict::Holds)
+  else if (all_unsat && out.enumeration.verdict == Verdict::Holds && unbounded_ok)
     out.verdict = Verdict::Holds;
   else
     out.verdict = Verdict::Unknown;
+  const bool for_all_naturals = out.unbounded && unbounded == Verdict::Holds;
+  out.scope = out.verdict != Verdict::Holds ? std::string()
+              : for_all_naturals           ? "every natural (MONA), and " + bounded_scope(lemma)
+                                           : bounded_scope(lemma);
   return out;
 }
 

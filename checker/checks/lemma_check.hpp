@@ -16,6 +16,7 @@
 #include "base/outcome.hpp"
 #include "checks/enumeration.hpp"
 #include "checks/solve_and_recheck.hpp"
+#include "checks/unbounded.hpp"
 #include "lang/proof_file.hpp"
 #include "solve/cvc5_replay.hpp"
 
@@ -36,8 +37,14 @@ struct LemmaOutcome {
   std::vector<std::string> variables;
   std::vector<WidthOutcome> widths;
   EnumerationOutcome enumeration;
+  std::optional<UnboundedOutcome> unbounded;  // MONA, for all naturals (absent when not run)
   Verdict verdict = Verdict::Unknown;
+  // What the verdict covers: "every natural" when MONA proved it, else the widths' domain.
+  std::string scope;
 };
+
+// The MONA options of a check's options.
+UnboundedOptions unbounded_options(const CheckOptions& options);
 
 // The statement as checked: "h1 && h2 -> c", each part canonical.
 std::string canonical_statement(const smt::LemmaSpec& lemma);
@@ -52,6 +59,12 @@ struct ExpandedLemma {
   smt::ExprPtr implication;  // "h1 && ... && hn -> c" (just c without hypotheses)
 };
 ExpandedLemma expand_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& definitions);
+
+// The lemma for all naturals, with its definitions kept (each a MONA predicate).
+UnboundedOutcome lemma_for_all_naturals(const smt::LemmaSpec& lemma,
+                                        const smt::Definitions& definitions,
+                                        const ExpandedLemma& expanded,
+                                        const UnboundedOptions& options);
 
 // The Z3 query of the lemma at one width.  check_lemma and export-smt2 both build their
 // queries here, so the exported file is the text whose SHA-256 the certificate records.

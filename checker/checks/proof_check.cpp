@@ -13,6 +13,7 @@
 #include "engines/cube_engine.hpp"
 #include "games/registry.hpp"
 #include "solve/z3_backend.hpp"
+#include "ws1s/mona.hpp"
 
 namespace nimcert {
 
@@ -98,6 +99,8 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   report.z3_seed = smt::kZ3Seed;
   if (!report.proof.lemmas.empty() || !report.proof.inductions.empty())
     report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
+  if (options.lemma.unbounded && (!report.proof.lemmas.empty() || !report.proof.inductions.empty()))
+    report.mona_version = smt::mona_version(options.lemma.mona_binary);
   if (!report.proof.claims.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;

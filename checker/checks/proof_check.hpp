@@ -57,6 +57,7 @@ struct ProofReport {
   std::string z3_version;    // of the linked Z3
   unsigned z3_seed = 0;      // its random seed, fixed
   std::string cvc5_version;  // of the second solver, when there are lemmas
+  std::string mona_version;  // of the WS1S decision procedure, when there are lemmas
   unsigned timeout_ms = 0;   // per query and solver
 
   Verdict verdict() const;

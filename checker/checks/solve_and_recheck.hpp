@@ -49,6 +49,10 @@ struct CheckOptions {
   unsigned threads = 2;
   std::string cvc5_binary = smt::kCvc5Binary;
   const Solvers* solvers = nullptr;  // tests inject others
+  // The unbounded route: MONA on every statement in the WS1S fragment (unbounded.hpp).
+  bool unbounded = true;
+  std::string mona_binary = "mona";
+  std::uint64_t mona_memory_bytes = std::uint64_t{4} << 30;
 };
 
 struct SolvedQuery {

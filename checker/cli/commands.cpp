@@ -1,4 +1,5 @@
-// The subcommands: grundy, table, certify, verify, gate, export-smt2 (see commands.hpp).
+// The subcommands: grundy, table, certify, verify, gate, export-smt2, export-mona (see
+// commands.hpp).
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include <map>
 #include <optional>
 
+#include "cli/export_mona.hpp"
 #include "cli/export_smt2.hpp"
 #include "cli/workflow.hpp"
 #include "cli/workflow_steps.hpp"
@@ -75,12 +77,18 @@ struct ExportCommand {
   unsigned timeout_ms = 60000;
 };
 
+struct ExportMonaCommand {
+  std::vector<std::string> proofs;
+  std::string dir = "mona";
+};
+
 GrundyCommand grundy_options;
 TableCommand table_options;
 CertifyCommand certify_options;
 VerifyCommand verify_options;
 GateCommand gate_options;
 ExportCommand export_options;
+ExportMonaCommand export_mona_options;
 std::map<const CLI::App*, std::function<int()>> runners;
 
 void add_report_options(CLI::App* cmd, WorkflowOptions& o) {
@@ -207,6 +215,21 @@ void register_commands(CLI::App& app) {
   runners[exporter] = [] {
     return guarded("export-smt2", [] {
       return export_smt2(export_options.proofs, export_options.dir, export_options.timeout_ms);
+    });
+  };
+
+  auto* mona_exporter = app.add_subcommand(
+      "export-mona",
+      "Write every lemma and induction step of the unbounded fragment as the MONA program "
+      "certify decides (DIR/PROOF/LABEL.mona, DIR/PROOF/induction-CLAIM-OBLIGATION.mona); "
+      "`mona FILE` reruns it");
+  mona_exporter->add_option("proofs", export_mona_options.proofs,
+                            "Proof files (default: certs/*.proof)");
+  mona_exporter->add_option("--dir", export_mona_options.dir, "Output folder")
+      ->capture_default_str();
+  runners[mona_exporter] = [] {
+    return guarded("export-mona", [] {
+      return export_mona(export_mona_options.proofs, export_mona_options.dir);
     });
   };
 }

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
 #include <filesystem>
 #include <map>
 
@@ -13,27 +12,11 @@
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/solve_and_recheck.hpp"
+#include "cli/export_names.hpp"
 #include "cli/workflow.hpp"
 #include "games/registry.hpp"
 
 namespace nimcert {
-
-namespace {
-
-// A label as a file name: "(14)<=>(16)" -> "14-16".
-std::string file_label(const std::string& label) {
-  std::string s;
-  for (char c : label) {
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      s += c;
-    else if (!s.empty() && s.back() != '-')
-      s += '-';
-  }
-  while (!s.empty() && s.back() == '-') s.pop_back();
-  return s.empty() ? "lemma" : s;
-}
-
-}  // namespace
 
 int export_smt2(const std::vector<std::string>& proofs, const std::string& out_dir,
                 unsigned timeout_ms) {

@@ -99,7 +99,7 @@ Json certify_one(const ProofSource& source, const ProofOptions& options) {
 
 void print_checks(const Json& certificate) {
   for (const CheckRow& r : check_rows(certificate))
-    if (r.status != "holds" || r.kind == EntryRow::Kind::Claim ||
+    if ((r.status != "holds" && r.status != "skipped") || r.kind == EntryRow::Kind::Claim ||
         r.kind == EntryRow::Kind::Enumeration)
       fmt::print("  {:<7} {}{}\n", r.status, r.name, r.detail.empty() ? "" : "  " + r.detail);
 }

@@ -71,6 +71,18 @@ namespace {
 template <class T>
 constexpr unsigned kBits = sizeof(T) * 8;
 
+// The largest power of two not above v (0 for 0).
+template <class T>
+inline T top_bit_of(T v) {
+  if constexpr (sizeof(T) <= 8) {
+    return v == 0 ? 0 : T(T{1} << (63 - __builtin_clzll(static_cast<unsigned long long>(v))));
+  } else {
+    const auto high = static_cast<std::uint64_t>(v >> 64);
+    if (high) return T(top_bit_of(high)) << 64;
+    return T(top_bit_of(static_cast<std::uint64_t>(v)));
+  }
+}
+
 }  // namespace
 
 // The instructions order[0..count), each over `lanes` lanes of the register file regs (row
@@ -193,6 +205,12 @@ template <class T>
         break;
       case Op::Ite:
         for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] != 0 ? b[j] : c[j];
+        break;
+      case Op::TopBit:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = top_bit_of(a[j]);
+        break;
+      case Op::LowBit:  // a & -a, in T
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] & (~a[j] + 1);
         break;
       case Op::Call:
         throw std::logic_error("evaluator: a call survived compilation");

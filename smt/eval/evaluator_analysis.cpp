@@ -105,6 +105,10 @@ bool Program::fits_in(unsigned bits, std::uint64_t input_max) const {
       case Op::Ite:
         v = std::max(b, c);
         break;
+      case Op::TopBit:
+      case Op::LowBit:
+        v = a;
+        break;
       default:
         break;
     }

@@ -95,6 +95,11 @@ std::string statement(const std::vector<Program::Instruction>& code, std::size_t
       return fmt::format("const T {} = T({} ^ {} ^ 1);", r, truth(in.a, a), truth(in.b, b));
     case Op::Ite:
       return fmt::format("const T {} = {} != 0 ? {} : {};", r, a, b, c);
+    case Op::TopBit:
+      return fmt::format("const T {0} = {1} == 0 ? 0 : T(T(1) << ({2} - {3}({1})));", r, a,
+                         bits - 1, narrow ? "__builtin_clz" : "__builtin_clzll");
+    case Op::LowBit:
+      return fmt::format("const T {0} = {1} & T(~{1} + 1);", r, a);
     case Op::Call:
       break;
   }

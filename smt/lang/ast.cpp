@@ -108,6 +108,16 @@ const char* spelling(Op op) {
   }
 }
 
+bool is_builtin(const std::string& name) { return name == "top_bit" || name == "low_bit"; }
+
+Op builtin_op(const std::string& name) {
+  if (name == "top_bit") return Op::TopBit;
+  if (name == "low_bit") return Op::LowBit;
+  throw std::invalid_argument("no built-in " + name);
+}
+
+const char* builtin_name(Op op) { return op == Op::TopBit ? "top_bit" : "low_bit"; }
+
 std::string to_string(const Expr& e) {
   switch (e.op) {
     case Op::Const:
@@ -124,6 +134,9 @@ std::string to_string(const Expr& e) {
     case Op::Ite:
       return "(if " + to_string(*e.args[0]) + " then " + to_string(*e.args[1]) + " else " +
              to_string(*e.args[2]) + ")";
+    case Op::TopBit:
+    case Op::LowBit:
+      return std::string(builtin_name(e.op)) + "(" + to_string(*e.args[0]) + ")";
     default:
       return "(" + to_string(*e.args[0]) + " " + spelling(e.op) + " " + to_string(*e.args[1]) + ")";
   }

@@ -40,8 +40,16 @@ enum class Op {
   Or,
   Implies,
   Iff,  // logic
-  Ite,  // if c then a else b
+  Ite,     // if c then a else b
+  TopBit,  // top_bit(a): the largest power of two not above a (0 for 0)
+  LowBit,  // low_bit(a): the lowest one-bit of a, 2^v2(a) (0 for 0)
 };
+
+// The built-in functions: the bits that WS1S expresses natively and that definitions can only
+// reach by ladders right below 2^64 (docs/proof-language.md).  Their names cannot be defined.
+bool is_builtin(const std::string& name);
+Op builtin_op(const std::string& name);
+const char* builtin_name(Op op);
 
 struct SourceLocation {
   int line = 0, column = 0;
@@ -67,6 +75,14 @@ inline constexpr unsigned kMaxExpressionDepth = 4096;
 
 // 1 + the deepest argument: the depth of a node with these arguments.
 unsigned depth_over(const std::vector<ExprPtr>& args);
+
+// "exists bound: body", a disjunct of a conclusion that needs a witness the proof does not
+// name (the symbolic induction step without hints).  The SMT translation bounds it below 2^w;
+// the WS1S one quantifies over all naturals.
+struct Existential {
+  std::vector<std::string> bound;
+  ExprPtr body;
+};
 
 ExprPtr make_const(std::uint64_t v);
 ExprPtr make_var(std::string name);

@@ -92,6 +92,8 @@ Token ExpressionParser::expect_string(const std::string& what) {
 
 Token ExpressionParser::expect_name(const std::string& what) {
   if (peek().kind != Tok::Ident || kKeywords.count(peek().text)) fail(peek().where, what);
+  if (is_builtin(peek().text))
+    fail(peek().where, fmt::format("{}: '{}' is a built-in function", what, peek().text));
   if (is_smt_reserved(peek().text))
     fail(peek().where, fmt::format("{}: '{}' is an SMT-LIB reserved word or theory symbol, "
                                    "which the exported queries could not declare",
@@ -179,6 +181,13 @@ ExprPtr ExpressionParser::parse_primary() {
   if (t.kind == Tok::Ident && connective_for(t.text) && !scope_.count(t.text))
     fail(t.where,
          fmt::format("an expression: write '{}' for '{}'", connective_for(t.text), t.text));
+  if (t.kind == Tok::Ident && is_builtin(t.text)) {
+    const Token name = next();
+    expect_punct("(");
+    ExprPtr a = parse_expr();
+    expect_punct(")");
+    return located(make_node(builtin_op(name.text), {a}), name.where);
+  }
   if (t.kind == Tok::Ident && !kKeywords.count(t.text)) {
     const Token name = next();
     if (is_punct("(")) return parse_call(name);

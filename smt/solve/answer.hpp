@@ -31,13 +31,6 @@ struct Query {
   std::string smt2;  // the benchmark, with (set-info :status unknown)
 };
 
-// "exists bound < 2^width: body", a disjunct of a conclusion that needs a witness the proof
-// does not name (the symbolic induction step without hints).
-struct Existential {
-  std::vector<std::string> bound;
-  ExprPtr body;
-};
-
 struct SolverRun {
   Answer answer = Answer::Unknown;
   std::string reason;                 // why unknown

@@ -82,6 +82,10 @@ unsigned WidthAnalysis::width_of_number(const Expr& e) {
       w(0);
       r = std::max(w(1), w(2));
       break;
+    case Op::TopBit:
+    case Op::LowBit:
+      r = w(0);
+      break;
     default:
       throw std::logic_error("value_width: unexpected operator");
   }

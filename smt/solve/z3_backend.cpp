@@ -136,6 +136,21 @@ class Translator {
         const unsigned m = std::max(widths_(arg(0)), widths_(arg(1)));
         return z3::lshr(bv(arg(0), m), bv(arg(1), m)).extract(w - 1, 0);
       }
+      case Op::TopBit: {
+        // Every bit below the top one set (a ladder of shifts by constants), then the top
+        // one alone: the smear's xor with itself shifted by one.
+        const unsigned m = widths_(arg(0));
+        z3::expr smear = bv(arg(0), m);
+        for (unsigned shift = 1; shift < m; shift *= 2) smear = smear | z3::lshr(smear, shift);
+        const z3::expr top = m > 1 ? smear ^ z3::lshr(smear, 1) : smear;
+        return m == w ? top : z3::zext(top, w - m);
+      }
+      case Op::LowBit: {  // a & -a in two's complement of a's width
+        const unsigned m = widths_(arg(0));
+        const z3::expr a = bv(arg(0), m);
+        const z3::expr low = a & (c_.bv_val(0, m) - a);
+        return m == w ? low : z3::zext(low, w - m);
+      }
       case Op::Ite:
         return z3::ite(boolean(arg(0)), bv(arg(1), w), bv(arg(2), w));
       default:

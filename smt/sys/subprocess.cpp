@@ -2,11 +2,14 @@
 #include "sys/subprocess.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/resource.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <stdexcept>
 #include <system_error>
 
@@ -30,7 +33,9 @@ void write_all(int fd, const std::string& text) {
 
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input) {
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& input,
+                          const ProcessLimits& limits) {
+  const auto start = std::chrono::steady_clock::now();
   if (argv.empty()) throw std::invalid_argument("run_process: empty argument list");
   int to_child[2], from_child[2], exec_error[2];
   if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0 ||
@@ -48,6 +53,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (limits.memory_bytes) {
+      const rlimit memory{limits.memory_bytes, limits.memory_bytes};
+      setrlimit(RLIMIT_AS, &memory);
+    }
     dup2(to_child[0], STDIN_FILENO);
     dup2(from_child[1], STDOUT_FILENO);
     const int null = open("/dev/null", O_WRONLY);
@@ -74,7 +83,21 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 
   ProcessResult result;
   char buffer[4096];
+  const auto deadline = start + std::chrono::milliseconds(limits.timeout_ms);
   for (;;) {
+    if (limits.timeout_ms) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            deadline - std::chrono::steady_clock::now())
+                            .count();
+      pollfd ready{from_child[0], POLLIN, 0};
+      const int polled = left > 0 ? poll(&ready, 1, static_cast<int>(left)) : 0;
+      if (polled < 0 && errno == EINTR) continue;
+      if (polled == 0) {  // the time limit: the child is killed, its output is no answer
+        kill(pid, SIGKILL);
+        result.timed_out = true;
+        break;
+      }
+    }
     const ssize_t n = ::read(from_child[0], buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
@@ -90,6 +113,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   result.started = !exec_failed;
   if (WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.exit_status = 128 + WTERMSIG(status);
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

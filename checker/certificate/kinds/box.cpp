@@ -21,19 +21,19 @@ Json box_json(const BoxReport& b) {
 
 void box_entries(const Json& c, std::vector<Entry>& out) {
   if (!c.contains("boxes")) return;
-  for (const Json& b : c["boxes"]) {
-    const std::string block = "box " + b["name"].get<std::string>();
+  for (const Json& b : c.at("boxes")) {
+    const std::string block = "box " + b.at("name").get<std::string>();
     Json table = b;
     table.erase("claims");
     table.erase("checks");
     out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
     const Json claims_rest_on = {{"exhaustive",
                                   {{"engine", "dense mex over the box (never reads the claim)"},
-                                   {"box", b["box"]},
-                                   {"positions", b["positions"]},
-                                   {"table_sha256", b["table_sha256"]}}}};
-    const Json checks_rest_on = {{"exhaustive", {{"box", b["box"]}}}};
-    claim_and_check_entries(block, b["claims"], b["checks"], claims_rest_on, checks_rest_on, out);
+                                   {"box", b.at("box")},
+                                   {"positions", b.at("positions")},
+                                   {"table_sha256", b.at("table_sha256")}}}};
+    const Json checks_rest_on = {{"exhaustive", {{"box", b.at("box")}}}};
+    claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on, out);
   }
 }
 

@@ -16,8 +16,8 @@ Json cube_report_json(const CubeReport& report) {
 }
 
 void cube_entries(const Json& c, std::vector<Entry>& out) {
-  if (!c.contains("exhaustive") || c["exhaustive"].is_null()) return;
-  const Json& cube = c["exhaustive"];
+  if (!c.contains("exhaustive") || c.at("exhaustive").is_null()) return;
+  const Json& cube = c.at("exhaustive");
   Json table = cube;
   table.erase("claims");
   out.push_back({Entry::Kind::Table, "exhaustive table", "", Json(), table, {}});
@@ -25,17 +25,17 @@ void cube_entries(const Json& c, std::vector<Entry>& out) {
   const Json rests_on = {{"exhaustive",
                           {{"engine", "exact mex sweep (never reads the claim)"},
                            {"cube", "[0," + n + "]^3"},
-                           {"positions", cube["positions"]},
-                           {"table_sha256", cube["table_sha256"]}}}};
-  for (const Json& claim : cube["claims"]) {
-    const std::string id = "claim " + claim["name"].get<std::string>();
+                           {"positions", cube.at("positions")},
+                           {"table_sha256", cube.at("table_sha256")}}}};
+  for (const Json& claim : cube.at("claims")) {
+    const std::string id = "claim " + claim.at("name").get<std::string>();
     out.push_back({Entry::Kind::Claim,
                    id,
-                   claim["status"],
+                   claim.at("status"),
                    rests_on,
                    claim,
-                   {{EntryRow::Kind::Claim, id + " on [0," + n + "]^3", claim["status"],
-                     null_or_dump(claim["counterexample"])}}});
+                   {{EntryRow::Kind::Claim, id + " on [0," + n + "]^3", claim.at("status"),
+                     null_or_dump(claim.at("counterexample"))}}});
   }
 }
 

@@ -7,7 +7,47 @@
 
 namespace nimcert {
 
-Json induction_json(const InductionOutcome& d, const CubeReport* cube) {
+namespace {
+
+Json unbounded_induction_json(const InductionOutcome& d, const UnboundedInduction& u,
+                              std::size_t heaps, const std::string& file) {
+  if (!u.in_fragment) {
+    Json j = outside_fragment_json(u.outside, u.outside_at, file);
+    j["verdict"] = "unknown";
+    return j;
+  }
+  Json j;
+  j["engine"] = "mona";
+  j["domain"] = "N^" + std::to_string(heaps) + ", every position";
+  bool valid = true, refuted = false;
+  for (const UnboundedObligation& o : u.obligations) {
+    valid = valid && o.outcome.answer == smt::MonaRun::Answer::Valid;
+    refuted = refuted || o.refutes;
+  }
+  j["answer"] = valid ? "valid" : refuted ? "counterexample" : "unknown";
+  j["completeness"] = "quantified over each move's parameters";
+  Json obligations = Json::array();
+  for (const UnboundedObligation& o : u.obligations) {
+    Json x = unbounded_json(o.outcome, file);
+    x.erase("engine");
+    x.erase("domain");
+    Json entry = {{"obligation", o.name}};
+    entry.update(x);
+    entry["counterexample"] = o.counterexample ? *o.counterexample : Json();
+    if (o.counterexample) entry["refutes_claim"] = o.refutes;
+    obligations.push_back(std::move(entry));
+  }
+  j["obligations"] = std::move(obligations);
+  j["conclusion"] = u.verdict == Verdict::Holds
+                        ? "G = " + d.value + " on N^" + std::to_string(heaps)
+                        : std::string("not proved");
+  j["verdict"] = verdict_name(u.verdict);
+  return j;
+}
+
+}  // namespace
+
+Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std::string& file) {
   Json j;
   j["claim"] = d.claim;
   j["text"] = d.text;
@@ -49,6 +89,7 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube) {
     widths.push_back(std::move(o));
   }
   j["widths"] = std::move(widths);
+  if (d.unbounded) j["unbounded"] = unbounded_induction_json(d, *d.unbounded, d.heaps, file);
   // The exhaustive result for the same claim, side by side.
   Json beside;
   if (cube)
@@ -61,45 +102,67 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube) {
 
 void induction_entries(const Json& c, std::vector<Entry>& out) {
   if (!c.contains("induction")) return;
-  for (const Json& d : c["induction"]) {
-    const std::string claim = d["claim"];
-    Entry e{Entry::Kind::Induction, "induction " + claim, d["verdict"], Json(), d, {}};
+  for (const Json& d : c.at("induction")) {
+    const std::string claim = d.at("claim");
+    Entry e{Entry::Kind::Induction, "induction " + claim, d.at("verdict"), Json(), d, {}};
     Json z3 = Json::object(), cvc5 = z3;
-    for (const Json& w : d["widths"]) {
-      const std::string width = "w" + std::to_string(w["width"].get<unsigned>());
+    for (const Json& w : d.at("widths")) {
+      const std::string width = "w" + std::to_string(w.at("width").get<unsigned>());
       auto summary = [&](const char* solver) {
         std::size_t unsat = 0;
-        for (const Json& o : w["obligations"]) unsat += o[solver] == "unsat";
-        return fmt::format("{} of {} obligations unsat", unsat, w["obligations"].size());
+        for (const Json& o : w.at("obligations")) unsat += o[solver] == "unsat";
+        return fmt::format("{} of {} obligations unsat", unsat, w.at("obligations").size());
       };
       z3[width] = summary("z3");
       cvc5[width] = summary("cvc5");
-      for (const Json& o : w["obligations"]) {
-        const bool both_unsat = o["z3"] == "unsat" && o["cvc5"] == "unsat";
+      for (const Json& o : w.at("obligations")) {
+        const bool both_unsat = o.at("z3") == "unsat" && o.at("cvc5") == "unsat";
         const std::string status = o.value("refutes_claim", false) ? "fails"
                                    : both_unsat                    ? "holds"
                                                                    : "unknown";
         e.rows.push_back(
             {EntryRow::Kind::Obligation,
-             fmt::format("induction {} {}: {}", claim, width, o["obligation"].get<std::string>()),
+             fmt::format("induction {} {}: {}", claim, width, o.at("obligation").get<std::string>()),
              status,
-             o["counterexample"].is_null()
-                 ? fmt::format("z3 {}, cvc5 {}{}", o["z3"].get<std::string>(),
-                               o["cvc5"].get<std::string>(),
-                               o.contains("note") ? "; " + o["note"].get<std::string>() : "")
-                 : o["counterexample"].dump()});
+             o.at("counterexample").is_null()
+                 ? fmt::format("z3 {}, cvc5 {}{}", o.at("z3").get<std::string>(),
+                               o.at("cvc5").get<std::string>(),
+                               o.contains("note") ? "; " + o.at("note").get<std::string>() : "")
+                 : o.at("counterexample").dump()});
       }
     }
-    e.rests_on = {{"z3", {{"version", c["solvers"]["z3"]["version"]}, {"answers", z3}}},
-                  {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
+    if (d.contains("unbounded")) {
+      const Json& u = d.at("unbounded");
+      if (u.at("answer") == "not in the unbounded fragment")
+        e.rows.push_back({EntryRow::Kind::Obligation,
+                          fmt::format("induction {} every position", claim), "skipped",
+                          "not in the unbounded fragment: " + u.at("term").get<std::string>()});
+      else
+        for (const Json& o : u.at("obligations")) {
+          EntryRow row = unbounded_row(fmt::format("induction {} every position: {}", claim,
+                                                   o.at("obligation").get<std::string>()),
+                                       o);
+          row.kind = EntryRow::Kind::Obligation;
+          if (!o.value("refutes_claim", false) && row.status == "fails") row.status = "unknown";
+          e.rows.push_back(std::move(row));
+        }
+    }
+    e.rests_on = {{"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
+                  {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
                   {"move_encoding",
-                   {{"moves", d["moves"]},
+                   {{"moves", d.at("moves")},
                     {"cross_checked",
                      {{"against", "the game's follower enumeration, at certify time"},
-                      {"box", d["move_encoding"]["compared_on"]},
-                      {"positions", d["move_encoding"]["positions"]},
-                      {"followers", d["move_encoding"]["followers"]},
-                      {"agrees", d["move_encoding"]["agrees"]}}}}}};
+                      {"box", d.at("move_encoding").at("compared_on")},
+                      {"positions", d.at("move_encoding").at("positions")},
+                      {"followers", d.at("move_encoding").at("followers")},
+                      {"agrees", d.at("move_encoding").at("agrees")}}}}}};
+    if (d.contains("unbounded")) {
+      const Json& u = d.at("unbounded");
+      Json mona = unbounded_rests_on(c, u);
+      if (u.contains("conclusion")) mona["conclusion"] = u.at("conclusion");
+      e.rests_on["mona"] = std::move(mona);
+    }
     out.push_back(std::move(e));
   }
 }

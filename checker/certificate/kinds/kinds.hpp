@@ -20,10 +20,11 @@ using Json = nlohmann::ordered_json;
 Json cube_report_json(const CubeReport& report);     // kinds/cube.cpp
 Json box_json(const BoxReport& box);                 // kinds/box.cpp
 Json sequence_json(const SequenceReport& sequence);  // kinds/sequence.cpp
-Json lemma_json(const LemmaOutcome& lemma);          // kinds/lemma.cpp
-// The cube, when there is one, supplies the exhaustive result for the same claim.
-Json induction_json(const InductionOutcome& induction,
-                    const CubeReport* cube);  // kinds/induction.cpp
+Json lemma_json(const LemmaOutcome& lemma, const std::string& file);  // kinds/lemma.cpp
+// The cube, when there is one, supplies the exhaustive result for the same claim; `file`
+// locates a term outside the unbounded fragment.
+Json induction_json(const InductionOutcome& induction, const CubeReport* cube,
+                    const std::string& file = "");  // kinds/induction.cpp
 
 // The entries of each kind, read from the whole certificate (solver versions live outside
 // the kinds' own blocks).
@@ -40,6 +41,15 @@ Json claims_json(const std::vector<ClaimOutcome>& claims);
 Json checks_json(const std::vector<NamedCheck>& checks);
 // The check's own note and cvc5's, in one string.
 std::string joined_note(const std::string& note, const std::string& cvc5_note);
+// The unbounded part of a lemma or obligation: MONA's answer for all naturals, or the term
+// outside the fragment (`file` names the proof for the term's location).
+Json unbounded_json(const UnboundedOutcome& u, const std::string& file);
+// {"engine": "mona", "answer": "not in the unbounded fragment", "term", "at": FILE:LINE:COL}.
+Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
+                           const std::string& file);
+// The report row of an unbounded part, and the ledger's record of it.
+EntryRow unbounded_row(const std::string& name, const Json& unbounded);
+Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
 // A value as a report shows it: empty for null, else its JSON text.
 std::string null_or_dump(const Json& j);
 // The entries of a block's claims and named checks (boxes and sequences), "BLOCK: claim X" and

@@ -6,7 +6,7 @@
 
 namespace nimcert {
 
-Json lemma_json(const LemmaOutcome& lemma) {
+Json lemma_json(const LemmaOutcome& lemma, const std::string& file) {
   auto assignment = [&](auto value_of) {
     Json a;
     for (std::size_t i = 0; i < lemma.variables.size(); ++i) a[lemma.variables[i]] = value_of(i);
@@ -43,7 +43,9 @@ Json lemma_json(const LemmaOutcome& lemma) {
       e.counterexample ? assignment([&](std::size_t i) { return (*e.counterexample)[i]; }) : Json();
   if (!e.note.empty()) en["note"] = e.note;
   j["enumeration"] = std::move(en);
+  if (lemma.unbounded) j["unbounded"] = unbounded_json(*lemma.unbounded, file);
   j["verdict"] = verdict_name(lemma.verdict);
+  if (!lemma.scope.empty()) j["scope"] = lemma.scope;
   return j;
 }
 
@@ -58,30 +60,36 @@ std::string status_of_answer(const Json& answer) {
 }  // namespace
 
 void lemma_entries(const Json& c, std::vector<Entry>& out) {
-  for (const Json& lemma : c["lemmas"]) {
-    const std::string label = lemma["label"];
-    Entry e{Entry::Kind::Lemma, "lemma " + label, lemma["verdict"], Json(), lemma, {}};
+  for (const Json& lemma : c.at("lemmas")) {
+    const std::string label = lemma.at("label");
+    Entry e{Entry::Kind::Lemma, "lemma " + label, lemma.at("verdict"), Json(), lemma, {}};
     Json z3 = Json::object(), cvc5 = z3;
-    for (const Json& w : lemma["smt"]) {
-      const std::string width = "w" + std::to_string(w["width"].get<unsigned>());
-      z3[width] = w["z3"];
-      cvc5[width] = w["cvc5"];
+    for (const Json& w : lemma.at("smt")) {
+      const std::string width = "w" + std::to_string(w.at("width").get<unsigned>());
+      z3[width] = w.at("z3");
+      cvc5[width] = w.at("cvc5");
       const std::string note = w.value("note", std::string());
-      const std::string cx = null_or_dump(w["counterexample"]);
+      const std::string cx = null_or_dump(w.at("counterexample"));
       for (const char* solver : {"z3", "cvc5"})
         e.rows.push_back({EntryRow::Kind::Solver,
                           fmt::format("lemma {}: {} {}", label, solver, width),
                           status_of_answer(w[solver]), cx.empty() ? note : cx});
     }
-    const Json& en = lemma["enumeration"];
+    const Json& en = lemma.at("enumeration");
     e.rows.push_back({EntryRow::Kind::Enumeration,
-                      fmt::format("lemma {}: enumeration [{},{}]", label, en["range"][0].dump(),
-                                  en["range"][1].dump()),
-                      en["verdict"], null_or_dump(en["counterexample"]) + en.value("note", "")});
-    e.rests_on = {{"z3", {{"version", c["solvers"]["z3"]["version"]}, {"answers", z3}}},
-                  {"cvc5", {{"version", c["solvers"]["cvc5"]["version"]}, {"answers", cvc5}}},
+                      fmt::format("lemma {}: enumeration [{},{}]", label, en.at("range")[0].dump(),
+                                  en.at("range")[1].dump()),
+                      en.at("verdict"), null_or_dump(en.at("counterexample")) + en.value("note", "")});
+    if (lemma.contains("unbounded"))
+      e.rows.push_back(unbounded_row(fmt::format("lemma {}: mona, every natural", label),
+                                     lemma.at("unbounded")));
+    e.rests_on = {{"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
+                  {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
                   {"enumeration",
-                   {{"range", en["range"]}, {"cases", en["cases"]}, {"verdict", en["verdict"]}}}};
+                   {{"range", en.at("range")}, {"cases", en.at("cases")}, {"verdict", en.at("verdict")}}}};
+    if (lemma.contains("unbounded"))
+      e.rests_on["mona"] = unbounded_rests_on(c, lemma.at("unbounded"));
+    if (lemma.contains("scope")) e.rests_on["scope"] = lemma.at("scope");
     out.push_back(std::move(e));
   }
 }

@@ -1,6 +1,10 @@
 // JSON pieces shared by several check kinds (see kinds.hpp).
 #include "certificate/kinds/kinds.hpp"
 
+#include <fmt/format.h>
+
+#include "base/sha256.hpp"
+
 namespace nimcert {
 
 Json position_json(const Position& p) {
@@ -57,30 +61,73 @@ std::string joined_note(const std::string& note, const std::string& cvc5_note) {
   return note + "; " + cvc5_note;
 }
 
+Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
+                           const std::string& file) {
+  return {{"engine", "mona"},
+          {"answer", "not in the unbounded fragment"},
+          {"term", term},
+          {"at", fmt::format("{}:{}:{}", file, at.line, at.column)}};
+}
+
+Json unbounded_json(const UnboundedOutcome& u, const std::string& file) {
+  if (!u.in_fragment) return outside_fragment_json(u.outside, u.outside_at, file);
+  Json j;
+  j["engine"] = "mona";
+  j["domain"] = "every natural";
+  j["mona_sha256"] = Sha256::of(u.mona);
+  j["answer"] = smt::mona_answer_name(u.answer);
+  j["largest_automaton"] = {{"states", u.states}, {"bdd_nodes", u.bdd_nodes}};
+  Json cx;
+  if (u.counterexample)
+    for (const auto& [v, value] : *u.counterexample) cx[v] = value;
+  j["counterexample"] = cx;
+  if (!u.note.empty()) j["note"] = u.note;
+  return j;
+}
+
+EntryRow unbounded_row(const std::string& name, const Json& u) {
+  const std::string answer = u.at("answer");
+  if (answer == "not in the unbounded fragment")
+    return {EntryRow::Kind::Solver, name, "skipped",
+            "not in the unbounded fragment: " + u.at("term").get<std::string>()};
+  const bool refuted = u.at("counterexample").is_object() && !u.at("counterexample").empty();
+  return {EntryRow::Kind::Solver, name,
+          answer == "valid" ? "holds" : refuted ? "fails" : "unknown",
+          refuted ? u.at("counterexample").dump() : u.value("note", std::string())};
+}
+
+Json unbounded_rests_on(const Json& c, const Json& u) {
+  Json mona = c.at("solvers").contains("mona") ? c.at("solvers").at("mona") : Json::object();
+  Json out = {{"version", mona.value("version", Json())}, {"answer", u.at("answer")}};
+  if (u.contains("domain")) out["domain"] = u.at("domain");
+  if (u.contains("at")) out["at"] = u.at("at");
+  return out;
+}
+
 std::string null_or_dump(const Json& j) { return j.is_null() ? std::string() : j.dump(); }
 
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
                              const Json& claims_rest_on, const Json& checks_rest_on,
                              std::vector<Entry>& out) {
   for (const Json& claim : claims) {
-    const std::string id = block + ": claim " + claim["name"].get<std::string>();
+    const std::string id = block + ": claim " + claim.at("name").get<std::string>();
     out.push_back(
         {Entry::Kind::Claim,
          id,
-         claim["status"],
+         claim.at("status"),
          claims_rest_on,
          claim,
-         {{EntryRow::Kind::Claim, id, claim["status"], null_or_dump(claim["counterexample"])}}});
+         {{EntryRow::Kind::Claim, id, claim.at("status"), null_or_dump(claim.at("counterexample"))}}});
   }
   for (const Json& check : checks) {
-    const std::string id = block + ": " + check["name"].get<std::string>();
+    const std::string id = block + ": " + check.at("name").get<std::string>();
     out.push_back(
         {Entry::Kind::Check,
          id,
-         check["status"],
+         check.at("status"),
          checks_rest_on,
          check,
-         {{EntryRow::Kind::Check, id, check["status"], null_or_dump(check["counterexample"])}}});
+         {{EntryRow::Kind::Check, id, check.at("status"), null_or_dump(check.at("counterexample"))}}});
   }
 }
 

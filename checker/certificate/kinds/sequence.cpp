@@ -28,18 +28,18 @@ Json sequence_json(const SequenceReport& q) {
 
 void sequence_entries(const Json& c, std::vector<Entry>& out) {
   if (!c.contains("sequences")) return;
-  for (const Json& q : c["sequences"]) {
-    const std::string block = "sequence " + q["name"].get<std::string>();
+  for (const Json& q : c.at("sequences")) {
+    const std::string block = "sequence " + q.at("name").get<std::string>();
     Json table = q;
     table.erase("claims");
     table.erase("checks");
     out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
     const Json rests_on = {{"recurrences",
-                            {{"rule", q["rule"]},
-                             {"range", q["range"]},
-                             {"g_sha256", q["g_sha256"]},
-                             {"h_sha256", q["h_sha256"]}}}};
-    claim_and_check_entries(block, q["claims"], q["checks"], rests_on, rests_on, out);
+                            {{"rule", q.at("rule")},
+                             {"range", q.at("range")},
+                             {"g_sha256", q.at("g_sha256")},
+                             {"h_sha256", q.at("h_sha256")}}}};
+    claim_and_check_entries(block, q.at("claims"), q.at("checks"), rests_on, rests_on, out);
   }
 }
 

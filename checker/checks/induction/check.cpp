@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "checks/induction/confirm.hpp"
+#include "checks/lemma_check.hpp"
 #include "solve/z3_backend.hpp"
 
 namespace nimcert {
@@ -40,7 +41,88 @@ ObligationOutcome solve_obligation(const smt::InductionSpec& spec, const Obligat
   return r;
 }
 
+// A decimal natural as u128, when it fits.
+std::optional<smt::u128> as_u128(const std::string& decimal) {
+  smt::u128 n = 0;
+  for (char c : decimal) {
+    const smt::u128 next = n * 10 + static_cast<unsigned>(c - '0');
+    if (next / 10 != n) return std::nullopt;
+    n = next;
+  }
+  return n;
+}
+
+// The step for all of N^k: every obligation through MONA, a counterexample confirmed by the
+// game as the bounded ones are.
+UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
+                                           const smt::Definitions& definitions, const Game& game,
+                                           const smt::Program& f, const MoveCheck& move_check,
+                                           const CheckOptions& options, const std::string& file) {
+  UnboundedInduction out;
+  out.in_fragment = true;
+  bool valid = move_check.agrees, refuted = false;
+  for (const Obligation& o :
+       unbounded_induction_obligations(spec, definitions, game, file)) {
+    UnboundedObligation r;
+    r.name = o.name;
+    smt::ExprPtr statement;
+    if (o.existentials.empty()) {
+      smt::ExprPtr premise = o.hypotheses.empty() ? nullptr : o.hypotheses[0];
+      for (std::size_t i = 1; i < o.hypotheses.size(); ++i)
+        premise = smt::make_node(smt::Op::And, {premise, o.hypotheses[i]});
+      statement = smt::expand(
+          premise ? smt::make_node(smt::Op::Implies, {premise, o.conclusion}) : o.conclusion,
+          definitions);
+    }
+    r.outcome = decide_for_all_naturals(
+        o.variables, o.hypotheses, o.conclusion, o.existentials, definitions, statement,
+        fmt::format("nimcert induction {} {} for all positions", spec.claim, o.name),
+        unbounded_options(options));
+    if (!r.outcome.in_fragment) {
+      out.in_fragment = false;
+      out.outside = r.outcome.outside;
+      out.outside_at = r.outcome.outside_at;
+      out.obligations.clear();
+      out.verdict = Verdict::Unknown;
+      return out;
+    }
+    valid = valid && r.outcome.answer == smt::MonaRun::Answer::Valid;
+    if (r.outcome.counterexample) {
+      std::map<std::string, smt::u128> model;
+      bool fits = true;
+      for (const auto& [v, decimal] : *r.outcome.counterexample) {
+        const auto n = as_u128(decimal);
+        fits = fits && n.has_value();
+        model[v] = n.value_or(0);
+      }
+      if (!fits) {
+        r.outcome.note = "the counterexample is too large for the game to confirm";
+      } else if (const auto confirmed = confirm_with_game(o, model, f, game, r.outcome.note)) {
+        r.counterexample = confirmed->counterexample;
+        r.refutes = confirmed->refutes_claim;
+      }
+    }
+    refuted = refuted || r.refutes;
+    out.obligations.push_back(std::move(r));
+  }
+  out.verdict = refuted ? Verdict::Fails : valid ? Verdict::Holds : Verdict::Unknown;
+  return out;
+}
+
 }  // namespace
+
+std::vector<Obligation> unbounded_induction_obligations(const smt::InductionSpec& spec,
+                                                        const smt::Definitions& definitions,
+                                                        const Game& game,
+                                                        const std::string& file) {
+  smt::InductionSpec quantified = spec;
+  quantified.hints.clear();  // (b) over the moves themselves: no witness is needed
+  quantified.split.reset();
+  const std::vector<SymbolicMove> moves = moves_of(game);  // the step refers to them
+  const InductionStep step = resolve_step(moves, game.symbolic_conditions(), game.heap_count(),
+                                          quantified, definitions, file, false);
+  return unbounded_obligations(step);
+}
 
 smt::Query obligation_query(const smt::InductionSpec& spec, const Obligation& o, unsigned w) {
   return smt::make_query(o.variables, o.hypotheses, o.conclusion, w,
@@ -69,6 +151,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   out.value = smt::to_string(*spec.value);
   out.hinted = !spec.hints.empty();
   out.timeout_ms = spec.timeout_ms;
+  out.heaps = game.heap_count();
   const std::vector<SymbolicMove> moves = moves_of(game);
   for (const SymbolicMove& m : moves) out.moves.push_back(m.name);
   for (const smt::WitnessHint& h : spec.hints) {
@@ -102,6 +185,12 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));
+  }
+  if (options.unbounded) {
+    out.unbounded = prove_for_all_positions(spec, definitions, game, f, out.move_check,
+                                            options, file);
+    // Outside the fragment the unbounded route decides nothing; inside, it must agree.
+    if (out.unbounded->in_fragment) all = conjunction(all, out.unbounded->verdict);
   }
   out.verdict = all;
   return out;

@@ -17,6 +17,7 @@
 #include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
 #include "checks/solve_and_recheck.hpp"
+#include "checks/unbounded.hpp"
 #include "games/game.hpp"
 
 namespace nimcert {
@@ -38,6 +39,23 @@ struct InductionWidth {
   Verdict verdict = Verdict::Unknown;  // holds: G = F on D_w
 };
 
+// One obligation for all of N^k: MONA's outcome, and its counterexample confirmed by the game.
+struct UnboundedObligation {
+  std::string name;
+  UnboundedOutcome outcome;
+  std::optional<nlohmann::ordered_json> counterexample;  // confirmed in C++
+  bool refutes = false;
+};
+
+// The induction step for all of N^k: "G = F on N^k" only when every obligation is valid.
+struct UnboundedInduction {
+  bool in_fragment = false;
+  std::string outside;             // the first term outside the fragment, and why
+  smt::SourceLocation outside_at;
+  std::vector<UnboundedObligation> obligations;
+  Verdict verdict = Verdict::Unknown;
+};
+
 struct InductionOutcome {
   std::string claim, text, value;  // value: F, canonical
   bool hinted = false;             // (b) posed with the proof's witness hints
@@ -45,8 +63,10 @@ struct InductionOutcome {
   std::vector<std::string> hints;  // canonical text of each hint
   std::string case_split;          // "d = E in lo..hi" when (b) is split, else empty
   unsigned timeout_ms = 0;         // the proof file's own limit per query, 0 = the run's
+  std::size_t heaps = 0;           // of the game's positions
   MoveCheck move_check;            // the moves against the game's enumeration, on a small box
   std::vector<InductionWidth> widths;
+  std::optional<UnboundedInduction> unbounded;  // absent when the run has no unbounded route
   Verdict verdict = Verdict::Unknown;
 };
 
@@ -57,6 +77,12 @@ smt::Query obligation_query(const smt::InductionSpec& spec, const Obligation& o,
 std::vector<std::pair<std::string, smt::Query>> induction_queries(
     const smt::InductionSpec& spec, const smt::Definitions& definitions, const Game& game,
     unsigned w, const std::string& file);
+
+// The obligations for all of N^k (no domain, (b) quantified), with the definitions kept.
+std::vector<Obligation> unbounded_induction_obligations(const smt::InductionSpec& spec,
+                                                        const smt::Definitions& definitions,
+                                                        const Game& game,
+                                                        const std::string& file);
 
 // `file` names the proof file in messages about its hints.
 InductionOutcome check_induction(const smt::InductionSpec& spec,

@@ -50,9 +50,10 @@ std::vector<ExprPtr> heap_vars(const InductionStep& step) {
   return x;
 }
 
-// D_w: x1 + ... + xk < 2^w.
-ExprPtr domain(const InductionStep& step, unsigned w) {
-  return below_power(sum_of(heap_vars(step)), w);
+// D_w: x1 + ... + xk < 2^w; none for w = 0 (all of N^k).
+std::vector<ExprPtr> domain(const InductionStep& step, unsigned w) {
+  if (w == 0) return {};
+  return {below_power(sum_of(heap_vars(step)), w)};
 }
 
 // The follower a move leads to, given its parameters: its heaps, and F there.
@@ -86,7 +87,8 @@ Obligation about_move(const InductionStep& step, const SymbolicMove& m, unsigned
   o.variables = heap_names(step);
   o.variables.insert(o.variables.end(), m.parameters.begin(), m.parameters.end());
   o.move = &m;
-  o.hypotheses = {domain(step, w), m.guard};
+  o.hypotheses = domain(step, w);
+  o.hypotheses.push_back(m.guard);
   return o;
 }
 
@@ -96,7 +98,8 @@ Obligation about_smaller_values(const InductionStep& step, unsigned w) {
   o.kind = Obligation::Kind::Completeness;
   o.variables = heap_names(step);
   o.variables.push_back("v");
-  o.hypotheses = {domain(step, w), node(Op::Lt, {var("v"), step.value})};
+  o.hypotheses = domain(step, w);
+  o.hypotheses.push_back(node(Op::Lt, {var("v"), step.value}));
   return o;
 }
 
@@ -116,10 +119,10 @@ std::vector<ExprPtr> hinted(const InductionStep& step, const ExprPtr& case_value
 InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            std::vector<SymbolicCondition> conditions, std::size_t heaps,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
-                           const std::string& file) {
-  InductionStep step{
-      moves, std::move(conditions), heaps, smt::expand(spec.value, definitions), {}, spec.split};
-  if (step.split) step.split->expr = smt::expand(spec.split->expr, definitions);
+                           const std::string& file, bool expand) {
+  auto expanded = [&](const ExprPtr& e) { return expand ? smt::expand(e, definitions) : e; };
+  InductionStep step{moves, std::move(conditions), heaps, expanded(spec.value), {}, spec.split};
+  if (step.split) step.split->expr = expanded(spec.split->expr);
   std::vector<std::string> names;
   for (const SymbolicMove& m : moves) names.push_back(m.name);
   for (const smt::WitnessHint& h : spec.hints) {
@@ -132,7 +135,7 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
       throw std::invalid_argument(fmt::format("{}: the game has no move \"{}\" (its moves: {})",
                                               where, h.move, fmt::join(names, ", ")));
     std::map<std::string, ExprPtr> params;
-    for (const auto& [name, e] : h.parameters) params[name] = smt::expand(e, definitions);
+    for (const auto& [name, e] : h.parameters) params[name] = expanded(e);
     for (const std::string& p : m->parameters)
       if (!params.count(p))
         throw std::invalid_argument(where + ": move \"" + h.move + "\" needs parameter " + p);
@@ -149,7 +152,7 @@ Obligation rule_condition(const InductionStep& step, const SymbolicCondition& c,
   o.kind = Obligation::Kind::RuleCondition;
   o.name = "(r) " + c.name;
   o.variables = heap_names(step);
-  o.hypotheses = {domain(step, w)};
+  o.hypotheses = domain(step, w);
   o.conclusion = c.holds;
   return o;
 }
@@ -189,7 +192,7 @@ Obligation value_bound(const InductionStep& step, unsigned w) {
   o.kind = Obligation::Kind::ValueBound;
   o.name = "(b0) F < 2^w";
   o.variables = heap_names(step);
-  o.hypotheses = {domain(step, w)};
+  o.hypotheses = domain(step, w);
   o.conclusion = below_power(step.value, w);
   return o;
 }
@@ -241,6 +244,15 @@ Obligation completeness_quantified(const InductionStep& step, unsigned w) {
   }
   if (!reached.empty()) o.conclusion = disjunction(reached);
   return o;
+}
+
+std::vector<Obligation> unbounded_obligations(const InductionStep& step) {
+  std::vector<Obligation> out;
+  for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, 0));
+  for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, 0));
+  for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, 0));
+  out.push_back(completeness_quantified(step, 0));
+  return out;
 }
 
 std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w) {

@@ -14,6 +14,9 @@
 //        they are (b).
 // Given (7), (a), (b0) and (b), by induction on the rank G(X) = mex{F(Y)} = F(X) on D_w.
 // Every obligation is an implication to be proved valid: its negation must be unsat.
+//
+// Width 0 stands for all of N^k (the unbounded route, decided by MONA): no domain hypothesis,
+// no (b0) (there is no 2^w to stay below), and (b) quantified over the moves' parameters.
 #pragma once
 
 #include <map>
@@ -57,13 +60,14 @@ struct InductionStep {
   std::optional<smt::CaseSplit> split;  // E expanded
 };
 
-// The step of a spec: F and the hints expanded, each hint matched with its move.  Throws
+// The step of a spec: F and the hints expanded (or, for the unbounded route, with their
+// definition calls kept), each hint matched with its move.  Throws
 // std::invalid_argument naming the hint's file:line:col when a hint names a move the game does
 // not have (the game's moves are listed) or does not give exactly its move's parameters.
 InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            std::vector<SymbolicCondition> conditions, std::size_t heaps,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
-                           const std::string& file);
+                           const std::string& file, bool expand = true);
 
 // (r) for one condition of the game's rules.
 Obligation rule_condition(const InductionStep& step, const SymbolicCondition& condition,
@@ -87,5 +91,8 @@ Obligation completeness_quantified(const InductionStep& step, unsigned w);
 // All obligations at width w, in the order (r) per condition, (7) per move, (a) per move, (b0),
 // (b) (or its cases, then (b cases)).
 std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w);
+
+// The obligations for all of N^k: (r), (7), (a) and the quantified (b).
+std::vector<Obligation> unbounded_obligations(const InductionStep& step);
 
 }  // namespace nimcert

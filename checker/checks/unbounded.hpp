@@ -1,0 +1,63 @@
+// Deciding a statement for all naturals with MONA, and re-checking its counterexample exactly:
+// the third, unbounded route beside the two bounded solvers and the enumeration.
+//
+// The statement is translated to WS1S (smt/ws1s), a translation that shares only the AST with
+// the SMT one.  "valid" proves it for every natural; a counterexample counts only after the
+// arbitrary-precision evaluator finds that it violates the statement (a counterexample of any
+// size refutes a statement about naturals); a statement outside the fragment is recorded as
+// such, with the term and its location, and decides nothing.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/outcome.hpp"
+#include "lang/ast.hpp"
+#include "ws1s/mona.hpp"
+
+namespace nimcert {
+
+struct UnboundedOptions {
+  bool enabled = true;
+  unsigned timeout_ms = 60000;
+  std::uint64_t memory_bytes = std::uint64_t{4} << 30;
+  std::string mona_binary = smt::kMonaBinary;
+};
+
+struct UnboundedOutcome {
+  bool in_fragment = false;
+  std::string outside;             // the term outside the fragment, and why
+  smt::SourceLocation outside_at;  // its place in the proof file
+  smt::MonaRun::Answer answer = smt::MonaRun::Answer::Unknown;
+  std::string mona;  // the MONA program (its SHA-256 goes into the certificate)
+  std::optional<std::map<std::string, std::string>> counterexample;  // re-checked, decimal
+  std::string note;
+  unsigned states = 0, bdd_nodes = 0;
+  double seconds = 0;
+
+  // holds: valid; fails: a re-checked counterexample; unknown otherwise (and outside the
+  // fragment, where it decides nothing).
+  Verdict verdict() const;
+};
+
+// "for all naturals: hypotheses -> conclusion (or an existential)", the expressions with their
+// definition calls; `statement` is the same, expanded, compiled by nobody but the exact
+// evaluator (null when existentials carry the conclusion: the caller confirms those).
+UnboundedOutcome decide_for_all_naturals(const std::vector<std::string>& variables,
+                                         const std::vector<smt::ExprPtr>& hypotheses,
+                                         const smt::ExprPtr& conclusion,
+                                         const std::vector<smt::Existential>& existentials,
+                                         const smt::Definitions& definitions,
+                                         const smt::ExprPtr& statement, const std::string& source,
+                                         const UnboundedOptions& options);
+
+// The MONA program alone (for export-mona); throws smt::OutsideFragment.
+smt::MonaQuery unbounded_query(const std::vector<std::string>& variables,
+                               const std::vector<smt::ExprPtr>& hypotheses,
+                               const smt::ExprPtr& conclusion,
+                               const std::vector<smt::Existential>& existentials,
+                               const smt::Definitions& definitions, const std::string& source);
+
+}  // namespace nimcert

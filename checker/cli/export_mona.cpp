@@ -1,0 +1,82 @@
+// export-mona: every lemma and induction step in the unbounded fragment, written as the MONA
+// program certify decides (see export_mona.hpp).
+#include "cli/export_mona.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <map>
+
+#include "base/atomic_file.hpp"
+#include "checks/induction/check.hpp"
+#include "checks/proof_input.hpp"
+#include "checks/unbounded.hpp"
+#include "cli/export_names.hpp"
+#include "cli/workflow.hpp"
+#include "games/registry.hpp"
+
+namespace nimcert {
+
+namespace {
+
+void report_outside(const std::string& proof_path, const std::string& what,
+                    const smt::OutsideFragment& e) {
+  fmt::print("{}:{}:{}: {}: {} (no file)\n", proof_path, e.where.line, e.where.column, what,
+             e.what());
+}
+
+}  // namespace
+
+int export_mona(const std::vector<std::string>& proofs, const std::string& out_dir) {
+  std::size_t written = 0, outside = 0;
+  for (const std::string& proof_path : proof_files(proofs)) {
+    const smt::ProofFile proof = read_proof_file(proof_path);
+    const std::filesystem::path dir =
+        std::filesystem::path(out_dir) / std::filesystem::path(proof_path).stem();
+    std::map<std::string, int> used;
+    for (const smt::LemmaSpec& lemma : proof.lemmas) {
+      std::string base = file_label(lemma.label);
+      if (used[base]++) base += "-" + std::to_string(used[base]);
+      try {
+        const smt::MonaQuery q =
+            unbounded_query(lemma.variables, lemma.hypotheses, lemma.conclusion, {},
+                            proof.definitions, "nimcert lemma " + lemma.label + " for all naturals");
+        std::filesystem::create_directories(dir);
+        write_file_atomically(dir / (base + ".mona"), q.text);
+        ++written;
+      } catch (const smt::OutsideFragment& e) {
+        report_outside(proof_path, "lemma " + lemma.label, e);
+        ++outside;
+      }
+    }
+    for (const smt::InductionSpec& induction : proof.inductions) {
+      const auto game = make_game(induction.game, proof.definitions);
+      // All obligations are translated before any is written: a step is exported whole or not.
+      std::vector<std::pair<std::string, std::string>> files;
+      try {
+        for (const Obligation& o : unbounded_induction_obligations(
+                 induction, proof.definitions, *game, proof_path))
+          files.emplace_back(
+              fmt::format("induction-{}-{}.mona", file_label(induction.claim), file_label(o.name)),
+              unbounded_query(o.variables, o.hypotheses, o.conclusion, o.existentials,
+                              proof.definitions,
+                              fmt::format("nimcert induction {} {} for all positions",
+                                          induction.claim, o.name))
+                  .text);
+      } catch (const smt::OutsideFragment& e) {
+        report_outside(proof_path, "induction " + induction.claim, e);
+        ++outside;
+        continue;
+      }
+      std::filesystem::create_directories(dir);
+      for (const auto& [name, text] : files) write_file_atomically(dir / name, text);
+      written += files.size();
+    }
+  }
+  fmt::print("wrote {} MONA files under {} ({} lemmas or induction steps outside the unbounded "
+             "fragment)\n",
+             written, out_dir, outside);
+  return 0;
+}
+
+}  // namespace nimcert

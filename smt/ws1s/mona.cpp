@@ -1,0 +1,124 @@
+// Running MONA (see mona.hpp).
+#include "ws1s/mona.hpp"
+
+#include <gmpxx.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+#include "sys/interrupt.hpp"
+#include "sys/subprocess.hpp"
+
+namespace nimcert::smt {
+
+namespace {
+
+std::runtime_error not_runnable(const std::string& binary) {
+  return std::runtime_error("cannot run the WS1S decision procedure '" + binary +
+                            "': install the Debian package mona (scripts/install-deps.sh)");
+}
+
+// The natural whose one-bits are at the listed positions ("0,2,5" -> 37), in decimal.
+std::string natural_of(const std::string& positions) {
+  mpz_class n = 0;
+  std::stringstream in(positions);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (item.find_first_not_of(' ') != std::string::npos)
+      mpz_setbit(n.get_mpz_t(), std::stoul(item));
+  return n.get_str(10);
+}
+
+}  // namespace
+
+const char* mona_answer_name(MonaRun::Answer a) {
+  switch (a) {
+    case MonaRun::Answer::Valid:
+      return "valid";
+    case MonaRun::Answer::Counterexample:
+      return "counterexample";
+    default:
+      return "unknown";
+  }
+}
+
+MonaRun run_mona(const MonaQuery& query, unsigned timeout_ms, std::uint64_t memory_bytes,
+                 const std::string& binary) {
+  const char* tmp = getenv("TMPDIR");
+  std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/nimcert-XXXXXX.mona";
+  const int fd = mkstemps(path.data(), 5);
+  if (fd < 0) throw std::runtime_error("cannot create a temporary file for MONA");
+  close(fd);
+  std::ofstream(path) << query.text;
+  // -q: no progress bar; -s: statistics, among them the largest automaton built on the way.
+  const ProcessResult run =
+      run_process({binary, "-q", "-s", path}, "", {timeout_ms, memory_bytes});
+  unlink(path.c_str());
+  if (!run.started) throw not_runnable(binary);
+  throw_if_interrupted();
+  MonaRun out;
+  out.seconds = run.seconds;
+  // The statistics trace echoes program lines indented, so MONA's own lines are matched at
+  // the start of a line only.
+  const std::string largest = "\nLargest number of states in a minimized automaton: ";
+  if (const std::size_t at = run.output.find(largest); at != std::string::npos) {
+    std::smatch m;
+    static const std::regex sizes(R"(^(\d+), BDD nodes: (\d+))");
+    const std::string line = run.output.substr(at + largest.size(), 64);
+    if (std::regex_search(line, m, sizes)) {
+      out.states = static_cast<unsigned>(std::stoul(m[1]));
+      out.bdd_nodes = static_cast<unsigned>(std::stoul(m[2]));
+    }
+  }
+  if (run.timed_out) {
+    out.note = "MONA reached the time limit of " + std::to_string(timeout_ms) + " ms";
+    return out;
+  }
+  if (run.exit_status != 0) {
+    out.note = "MONA exited with status " + std::to_string(run.exit_status) +
+               (run.exit_status == 128 + 9 || run.output.find("out of memory") != std::string::npos
+                    ? " (its memory exhausted)"
+                    : "");
+    return out;
+  }
+  if (run.output.find("\nFormula is valid") != std::string::npos) {
+    out.answer = MonaRun::Answer::Valid;
+    return out;
+  }
+  const std::size_t at = run.output.find("\nA counter-example of least length");
+  if (at == std::string::npos) {
+    out.note = "MONA gave neither a verdict nor a counterexample";
+    return out;
+  }
+  // "V_x = {0,2}" lines, up to the satisfying example that may follow.
+  const std::size_t end = run.output.find("\nA satisfying example", at);
+  const std::string block = run.output.substr(at, end == std::string::npos ? std::string::npos : end - at);
+  static const std::regex assignment(R"((\w+) = \{([0-9, ]*)\})");
+  std::map<std::string, std::string> by_mona_name;
+  for (auto it = std::sregex_iterator(block.begin(), block.end(), assignment);
+       it != std::sregex_iterator(); ++it)
+    by_mona_name[(*it)[1]] = natural_of((*it)[2]);
+  for (const std::string& v : query.variables) {
+    auto it = by_mona_name.find(mona_name(v));
+    // A variable MONA does not print is unconstrained: any value, 0 among them.
+    out.counterexample[v] = it == by_mona_name.end() ? "0" : it->second;
+  }
+  out.answer = MonaRun::Answer::Counterexample;
+  return out;
+}
+
+std::string mona_version(const std::string& binary) {
+  const ProcessResult run = run_process({binary}, "", {10000, 0});
+  if (!run.started) throw not_runnable(binary);
+  std::smatch m;
+  static const std::regex version(R"(MONA v([0-9][0-9A-Za-z.\-]*))");
+  if (!std::regex_search(run.output, m, version))
+    throw std::runtime_error("cannot read MONA's version from '" + binary + "'");
+  return m[1];
+}
+
+}  // namespace nimcert::smt

@@ -1,0 +1,487 @@
+// The WS1S translation (see translation.hpp).
+//
+// Three recursive functions do all the work: formula(e) for a boolean e, defines(e, T) for
+// "the set T is the value of the number e", and with_value(e, body) which hands body the name
+// of e's value, quantifying a fresh set for it unless e is a variable.  Predicates (the
+// arithmetic helpers, one per definition, one per constant multiplier) are emitted on first
+// use, in dependency order, ahead of the statement.
+#include "ws1s/translation.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace nimcert::smt {
+
+namespace {
+
+// Base predicates over naturals as sets of bit positions (least significant first).
+const char* kPrelude = R"(# plus(X, Y, Z): Z = X + Y, with the carry set C
+pred plus(var2 X, var2 Y, var2 Z) = ex2 C: 0 notin C &
+  all1 i: ((i in Z) <=> ((i in X) <=> ((i in Y) <=> (i in C)))) &
+          ((i+1 in C) <=> (((i in X) & (i in Y)) | ((i in X) & (i in C)) | ((i in Y) & (i in C))));
+# less(X, Y): X < Y, decided at the highest position where they differ
+pred less(var2 X, var2 Y) = ex1 i: i in Y & i notin X & (all1 j: j > i => ((j in X) <=> (j in Y)));
+pred leq(var2 X, var2 Y) = less(X, Y) | X = Y;
+)";
+
+constexpr std::uint64_t kUnbounded = std::numeric_limits<std::uint64_t>::max();
+
+std::string positions_of(std::uint64_t v) {
+  if (v == 0) return "empty";
+  std::vector<std::string> bits;
+  for (unsigned i = 0; i < 64; ++i)
+    if ((v >> i) & 1) bits.push_back(std::to_string(i));
+  return fmt::format("{{{}}}", fmt::join(bits, ","));
+}
+
+bool power_of_two(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
+unsigned log2_of(std::uint64_t v) {
+  unsigned k = 0;
+  while ((v >> k) != 1) ++k;
+  return k;
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > kUnbounded - b ? kUnbounded : a + b;
+}
+
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  return a != 0 && b > kUnbounded / a ? kUnbounded : a * b;
+}
+
+class Translator {
+ public:
+  Translator(const Definitions& definitions) : definitions_(definitions) {}
+
+  // The statement over the free variables, every predicate it needs before it.
+  std::string program(const std::vector<std::string>& variables,
+                      const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
+                      const std::vector<Existential>& existentials, const std::string& source) {
+    for (const std::string& v : variables) scope_[v] = mona_name(v);
+    // Hypotheses "v <= c" bound v inside the conclusion, where they hold: a product with a
+    // bounded factor is then a finite case split (e_i e_j of seed 000's (13)-(16)).
+    for (const ExprPtr& h : hypotheses) collect_bounds(*h);
+    std::vector<std::string> premises;
+    for (const ExprPtr& h : hypotheses) {
+      const auto saved = bounds_;
+      bounds_.clear();  // a hypothesis may not lean on another one's bound
+      premises.push_back(formula(*h));
+      bounds_ = saved;
+    }
+    std::vector<std::string> goals;
+    if (conclusion) goals.push_back(formula(*conclusion));
+    for (const Existential& e : existentials) goals.push_back(existential(e));
+    const std::string goal =
+        goals.empty() ? "false" : fmt::format("{}", fmt::join(goals, "\n  | "));
+    std::vector<std::string> names;
+    for (const std::string& v : variables) names.push_back(mona_name(v));
+    std::string comment = source;  // one comment line, whatever the labels hold
+    std::replace(comment.begin(), comment.end(), '\n', ' ');
+    std::string text = "ws1s;\n# " + comment + "\n" + kPrelude + predicates_;
+    if (!names.empty()) text += fmt::format("var2 {};\n", fmt::join(names, ", "));  // none: closed
+    text += premises.empty()
+                ? fmt::format("{};\n", goal)
+                : fmt::format("({})\n=> ({});\n", fmt::join(premises, "\n & "), goal);
+    return text;
+  }
+
+ private:
+  [[noreturn]] static void outside(const Expr& e, const std::string& why) {
+    throw OutsideFragment(fmt::format("{} is not in the unbounded fragment: {}", to_string(e), why),
+                          e.where);
+  }
+
+  std::string fresh() { return fmt::format("T{}", next_++); }
+
+  // --- booleans ---
+  std::string formula(const Expr& e) {
+    auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
+    auto compare = [&](const char* pattern) {
+      return with_values(arg(0), arg(1), [&](const std::string& a, const std::string& b) {
+        return fmt::format(fmt::runtime(pattern), a, b);
+      });
+    };
+    // (a >> k) == 0 says every one-bit of a is below k: no shifted copy (whose automaton
+    // would need 2^k states) is built.
+    if ((e.op == Op::Eq || e.op == Op::Ne) && below_power_test(e)) {
+      const Expr& shift = arg(0).op == Op::Shr ? arg(0) : arg(1);
+      const std::string test = with_value(*shift.args[0], [&](const std::string& a) {
+        return fmt::format("(all1 i: i in {} => i < {})", a, shift.args[1]->value);
+      });
+      return e.op == Op::Eq ? test : "~" + test;
+    }
+    switch (e.op) {
+      case Op::Eq:
+        return compare("{} = {}");
+      case Op::Ne:
+        return compare("{} ~= {}");
+      case Op::Lt:
+        return compare("less({}, {})");
+      case Op::Le:
+        return compare("leq({}, {})");
+      case Op::Gt:
+        return compare("less({1}, {0})");
+      case Op::Ge:
+        return compare("leq({1}, {0})");
+      case Op::Not:
+        return "~(" + formula(arg(0)) + ")";
+      case Op::And:
+        return "(" + formula(arg(0)) + " & " + formula(arg(1)) + ")";
+      case Op::Or:
+        return "(" + formula(arg(0)) + " | " + formula(arg(1)) + ")";
+      case Op::Implies:
+        return "(" + formula(arg(0)) + " => " + formula(arg(1)) + ")";
+      case Op::Iff:
+        return "(" + formula(arg(0)) + " <=> " + formula(arg(1)) + ")";
+      case Op::Ite:
+        if (yields_boolean(e)) {
+          const std::string c = formula(arg(0));
+          return fmt::format("(({} & {}) | (~({}) & {}))", c, formula(arg(1)), c, formula(arg(2)));
+        }
+        break;
+      case Op::Call:
+        if (boolean_definition(e.name))
+          return with_values(e.args, [&](const std::vector<std::string>& args) {
+            return fmt::format("{}({})", predicate(e.name), fmt::join(args, ", "));
+          });
+        break;
+      default:
+        break;
+    }
+    // A number as a condition: "is not 0".
+    return with_value(e, [](const std::string& t) { return t + " ~= empty"; });
+  }
+
+  // e is "(a >> k) == 0" or "0 == (a >> k)" (or !=) with a constant k.
+  static bool below_power_test(const Expr& e) {
+    auto zero = [](const Expr& x) { return x.op == Op::Const && x.value == 0; };
+    auto shift = [](const Expr& x) { return x.op == Op::Shr && x.args[1]->op == Op::Const; };
+    return (shift(*e.args[0]) && zero(*e.args[1])) || (zero(*e.args[0]) && shift(*e.args[1]));
+  }
+
+  std::string existential(const Existential& x) {
+    const auto saved = scope_;
+    std::vector<std::string> names;
+    for (const std::string& b : x.bound) {
+      names.push_back("B" + std::to_string(next_++));
+      scope_[b] = names.back();
+    }
+    const std::string body = formula(*x.body);
+    scope_ = saved;
+    return fmt::format("(ex2 {}: {})", fmt::join(names, ", "), body);
+  }
+
+  // --- numbers ---
+  // "t is the value of e".
+  std::string defines(const Expr& e, const std::string& t) {
+    auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
+    auto pair = [&](auto f) {
+      return with_values(arg(0), arg(1),
+                         [&](const std::string& a, const std::string& b) { return f(a, b); });
+    };
+    if (yields_boolean(e) && e.op != Op::Ite) return number_of(formula(e), t);
+    switch (e.op) {
+      case Op::Const:
+        return fmt::format("{} = {}", t, positions_of(e.value));
+      case Op::Var:
+        return fmt::format("{} = {}", t, variable(e));
+      case Op::Call:
+        if (boolean_definition(e.name)) return number_of(formula(e), t);
+        return with_values(e.args, [&](const std::vector<std::string>& args) {
+          std::vector<std::string> all = args;
+          all.push_back(t);
+          return fmt::format("{}({})", predicate(e.name), fmt::join(all, ", "));
+        });
+      case Op::Add:
+        return pair([&](auto a, auto b) { return fmt::format("plus({}, {}, {})", a, b, t); });
+      case Op::Sub:  // truncated: a - b = 0 when a < b
+        return pair([&](auto a, auto b) {
+          return fmt::format("((leq({1}, {0}) & plus({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))",
+                             a, b, t);
+        });
+      case Op::BitXor:
+        return pair([&](auto a, auto b) {
+          return fmt::format("{} = ({} \\ {}) union ({} \\ {})", t, a, b, b, a);
+        });
+      case Op::BitAnd:
+        return pair([&](auto a, auto b) { return fmt::format("{} = {} inter {}", t, a, b); });
+      case Op::BitOr:
+        return pair([&](auto a, auto b) { return fmt::format("{} = {} union {}", t, a, b); });
+      case Op::Shl:
+      case Op::Shr: {
+        if (arg(1).op != Op::Const) outside(e, "a shift by a computed amount");
+        const std::uint64_t k = arg(1).value;
+        return with_value(arg(0), [&](const std::string& a) {
+          if (e.op == Op::Shr) {
+            if (k >= (1ull << 20)) return fmt::format("{} = empty", t);
+            return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
+          }
+          if (k >= (1ull << 20)) return fmt::format("({} = empty & {} = empty)", a, t);
+          return shifted_left(a, k, t);
+        });
+      }
+      case Op::Mul:
+        return product(e, t);
+      case Op::Div:
+      case Op::Mod:
+        return quotient(e, t);
+      case Op::Ite: {
+        const std::string c = formula(arg(0));
+        return fmt::format("(({} & {}) | (~({}) & {}))", c, defines(arg(1), t), c,
+                           defines(arg(2), t));
+      }
+      case Op::TopBit:
+        return with_value(arg(0), [&](const std::string& a) {
+          return fmt::format("(all1 i: (i in {0}) <=> (i in {1} & (all1 j: j > i => j notin {1})))",
+                             t, a);
+        });
+      case Op::LowBit:
+        return with_value(arg(0), [&](const std::string& a) {
+          return fmt::format("(all1 i: (i in {0}) <=> (i in {1} & (all1 j: j < i => j notin {1})))",
+                             t, a);
+        });
+      default:
+        break;
+    }
+    throw std::logic_error("ws1s: unexpected operator in " + to_string(e));
+  }
+
+  static std::string number_of(const std::string& phi, const std::string& t) {
+    return fmt::format("(({} & {} = {{0}}) | (~({}) & {} = empty))", phi, t, phi, t);
+  }
+
+  static std::string shifted_left(const std::string& a, std::uint64_t k, const std::string& t) {
+    if (k == 0) return fmt::format("{} = {}", t, a);
+    return fmt::format("((all1 i: (i in {0}) <=> (i + {2} in {1})) & (all1 i: i < {2} => i notin {1}))",
+                       a, t, k);
+  }
+
+  // t = c * a, for a constant c, by the predicate times_c (a sum of shifted copies).
+  std::string times(std::uint64_t c, const std::string& a, const std::string& t) {
+    if (c == 0) return fmt::format("{} = empty", t);
+    if (power_of_two(c)) return shifted_left(a, log2_of(c), t);
+    const std::string name = fmt::format("times_{}", c);
+    if (!emitted_.count(name)) {
+      emitted_.insert(name);
+      std::vector<unsigned> bits;
+      for (unsigned i = 0; i < 64; ++i)
+        if ((c >> i) & 1) bits.push_back(i);
+      // S_j = A << bits[j]; U_1 = S_0 + S_1, U_j = U_{j-1} + S_j, the last U is T.
+      std::vector<std::string> sets, parts;
+      for (std::size_t j = 0; j < bits.size(); ++j) {
+        sets.push_back(fmt::format("S{}", j));
+        parts.push_back(shifted_left("A", bits[j], sets.back()));
+      }
+      std::string sum = sets[0];
+      for (std::size_t j = 1; j < bits.size(); ++j) {
+        const std::string next = j + 1 == bits.size() ? "T" : fmt::format("U{}", j);
+        if (next != "T") sets.push_back(next);
+        parts.push_back(fmt::format("plus({}, {}, {})", sum, fmt::format("S{}", j), next));
+        sum = next;
+      }
+      predicates_ += fmt::format("pred {}(var2 A, var2 T) = ex2 {}:\n  {};\n", name,
+                                 fmt::join(sets, ", "), fmt::join(parts, " &\n  "));
+    }
+    return fmt::format("{}({}, {})", name, a, t);
+  }
+
+  std::string product(const Expr& e, const std::string& t) {
+    const Expr& a = *e.args[0];
+    const Expr& b = *e.args[1];
+    if (a.op == Op::Const) return with_value(b, [&](const std::string& x) { return times(a.value, x, t); });
+    if (b.op == Op::Const) return with_value(a, [&](const std::string& x) { return times(b.value, x, t); });
+    // A factor bounded by a small m: the product is a case split over its m + 1 values.
+    const std::uint64_t ma = maximum(a), mb = maximum(b);
+    const bool b_small = mb <= 16, a_small = ma <= 16;
+    if (!a_small && !b_small) outside(e, "a product of two terms that are not constants");
+    const Expr& small = b_small && (!a_small || mb <= ma) ? b : a;
+    const Expr& other = &small == &b ? a : b;
+    const std::uint64_t m = std::min(ma, mb);
+    return with_values(small, other, [&](const std::string& s, const std::string& x) {
+      std::vector<std::string> cases;
+      for (std::uint64_t k = 0; k <= m; ++k)
+        cases.push_back(fmt::format("({} = {} & {})", s, positions_of(k), times(k, x, t)));
+      return "(" + fmt::format("{}", fmt::join(cases, " | ")) + ")";
+    });
+  }
+
+  std::string quotient(const Expr& e, const std::string& t) {
+    const Expr& divisor = *e.args[1];
+    if (divisor.op != Op::Const) outside(e, "a division by a term that is not a constant");
+    const std::uint64_t c = divisor.value;
+    const bool div = e.op == Op::Div;
+    return with_value(*e.args[0], [&](const std::string& a) {
+      if (c == 0) return div ? fmt::format("{} = empty", t) : fmt::format("{} = {}", t, a);
+      if (power_of_two(c)) {
+        const unsigned k = log2_of(c);
+        if (div) return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
+        return fmt::format("(all1 i: (i in {}) <=> (i in {} & i < {}))", t, a, k);
+      }
+      // a = c q + r with r < c: t is q for a division, r for a remainder.
+      const std::string q = div ? t : fresh(), r = div ? fresh() : t, m = fresh();
+      const std::string body = fmt::format("{} & plus({}, {}, {}) & less({}, {})", times(c, q, m),
+                                           m, r, a, r, positions_of(c));
+      return div ? fmt::format("(ex2 {}, {}: {})", r, m, body)
+                 : fmt::format("(ex2 {}, {}: {})", q, m, body);
+    });
+  }
+
+  // --- naming values ---
+  std::string variable(const Expr& e) {
+    auto it = scope_.find(e.name);
+    if (it == scope_.end()) throw std::logic_error("ws1s: unbound variable " + e.name);
+    return it->second;
+  }
+
+  std::string with_value(const Expr& e, const std::function<std::string(const std::string&)>& body) {
+    if (e.op == Op::Var) return body(variable(e));
+    const std::string t = fresh();
+    return fmt::format("(ex2 {}: {} & {})", t, defines(e, t), body(t));
+  }
+
+  std::string with_values(const Expr& a, const Expr& b,
+                          const std::function<std::string(const std::string&, const std::string&)>& body) {
+    return with_value(a, [&](const std::string& x) {
+      return with_value(b, [&](const std::string& y) { return body(x, y); });
+    });
+  }
+
+  std::string with_values(const std::vector<ExprPtr>& args,
+                          const std::function<std::string(const std::vector<std::string>&)>& body,
+                          std::vector<std::string> names = {}) {
+    if (names.size() == args.size()) return body(names);
+    return with_value(*args[names.size()], [&](const std::string& x) {
+      std::vector<std::string> more = names;
+      more.push_back(x);
+      return with_values(args, body, more);
+    });
+  }
+
+  // --- definitions as predicates ---
+  const Definition& definition(const std::string& name) {
+    auto it = definitions_.find(name);
+    if (it == definitions_.end()) throw std::invalid_argument("ws1s: unknown definition " + name);
+    return it->second;
+  }
+
+  bool boolean_definition(const std::string& name) { return yields_boolean(*definition(name).body); }
+
+  // The predicate of a definition, emitted on first use: its parameters, and for a number its
+  // value as the last parameter R.
+  std::string predicate(const std::string& name) {
+    const std::string pred = "def_" + name;
+    if (emitted_.count(pred)) return pred;
+    const Definition& d = definition(name);
+    const auto saved_scope = scope_;
+    const auto saved_bounds = bounds_;
+    scope_.clear();
+    bounds_.clear();
+    std::vector<std::string> params;
+    for (const std::string& p : d.parameters) {
+      params.push_back("var2 P_" + p);
+      scope_[p] = "P_" + p;
+    }
+    const bool boolean = yields_boolean(*d.body);
+    if (!boolean) params.push_back("var2 R");
+    const std::string body = boolean ? formula(*d.body) : defines(*d.body, "R");
+    scope_ = saved_scope;
+    bounds_ = saved_bounds;
+    emitted_.insert(pred);
+    predicates_ += fmt::format("pred {}({}) =\n  {};\n", pred, fmt::join(params, ", "), body);
+    return pred;
+  }
+
+  // --- bounds, for products with a small factor ---
+  void collect_bounds(const Expr& h) {
+    if (h.op == Op::And) {
+      collect_bounds(*h.args[0]);
+      collect_bounds(*h.args[1]);
+      return;
+    }
+    const bool le = h.op == Op::Le || h.op == Op::Lt, ge = h.op == Op::Ge || h.op == Op::Gt;
+    if (!le && !ge) return;
+    const Expr& var = le ? *h.args[0] : *h.args[1];
+    const Expr& bound = le ? *h.args[1] : *h.args[0];
+    if (var.op != Op::Var || bound.op != Op::Const) return;
+    const bool strict = h.op == Op::Lt || h.op == Op::Gt;
+    if (strict && bound.value == 0) return;
+    const std::uint64_t m = strict ? bound.value - 1 : bound.value;
+    auto it = hypothesis_bounds_.find(var.name);
+    if (it == hypothesis_bounds_.end() || m < it->second) hypothesis_bounds_[var.name] = m;
+    bounds_[var.name] = hypothesis_bounds_[var.name];
+  }
+
+  // An upper bound on e's value (kUnbounded when none is known).
+  std::uint64_t maximum(const Expr& e) {
+    if (is_boolean(e.op)) return 1;
+    auto m = [&](std::size_t i) { return maximum(*e.args[i]); };
+    switch (e.op) {
+      case Op::Const:
+        return e.value;
+      case Op::Var: {
+        auto it = bounds_.find(e.name);
+        return it == bounds_.end() ? kUnbounded : it->second;
+      }
+      case Op::Add:
+        return saturating_add(m(0), m(1));
+      case Op::Mul:
+        return saturating_mul(m(0), m(1));
+      case Op::Sub:
+      case Op::Div:
+      case Op::Shr:
+      case Op::TopBit:
+      case Op::LowBit:
+        return m(0);
+      case Op::Mod:
+        return e.args[1]->op == Op::Const && e.args[1]->value > 0 ? e.args[1]->value - 1 : m(0);
+      case Op::BitAnd:
+        return std::min(m(0), m(1));
+      case Op::Ite:
+        return std::max(m(1), m(2));
+      case Op::Call: {
+        // The body with its parameters bounded by the arguments.
+        const Definition& d = definition(e.name);
+        const auto saved = bounds_;
+        std::map<std::string, std::uint64_t> inner;
+        for (std::size_t i = 0; i < d.parameters.size(); ++i) inner[d.parameters[i]] = m(i);
+        bounds_ = inner;
+        const std::uint64_t result = maximum(*d.body);
+        bounds_ = saved;
+        return result;
+      }
+      default:
+        return kUnbounded;
+    }
+  }
+
+  const Definitions& definitions_;
+  std::map<std::string, std::string> scope_;         // proof-language name -> MONA set
+  std::map<std::string, std::uint64_t> bounds_;      // in force while translating
+  std::map<std::string, std::uint64_t> hypothesis_bounds_;
+  std::set<std::string> emitted_;
+  std::string predicates_;
+  unsigned next_ = 0;
+};
+
+}  // namespace
+
+std::string mona_name(const std::string& name) { return "V_" + name; }
+
+MonaQuery make_mona_query(const std::vector<std::string>& variables,
+                          const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
+                          const std::vector<Existential>& existentials,
+                          const Definitions& definitions, const std::string& source) {
+  Translator t(definitions);
+  MonaQuery q;
+  q.variables = variables;
+  q.text = t.program(variables, hypotheses, conclusion, existentials, source);
+  return q;
+}
+
+}  // namespace nimcert::smt

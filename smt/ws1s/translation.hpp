@@ -1,0 +1,52 @@
+// The WS1S backend: a statement of the proof language as a MONA program, decided for all
+// naturals at once.
+//
+// Weak monadic second-order logic of one successor decides Büchi arithmetic: a natural is the
+// finite set of the positions of its one-bits, + is a carry relation, < compares at the highest
+// differing bit, bitwise and/or/xor are set operations, a shift by a constant moves positions,
+// a product, quotient or remainder by a constant is a chain of shifted sums, and quantifiers
+// over naturals are set quantifiers.  Every natural-valued subterm becomes a set variable
+// defined by a formula and quantified where it is used; booleans are formulas (and 0 or 1 as
+// numbers); a definition of the proof file becomes a MONA predicate with its value as one more
+// parameter, so a definition used many times is built once.  A term outside the fragment (a
+// shift by a computed amount, a product of two unbounded terms, a division by a term) is
+// refused with its location: the statement is then "not in the unbounded fragment", and its
+// bounded checks run as before.
+//
+// This translation shares the AST and nothing else with the SMT one (solve/z3_backend.cpp);
+// its counterexamples are re-checked by the exact evaluator (eval/exact_evaluator.hpp).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "lang/ast.hpp"
+
+namespace nimcert::smt {
+
+// A term WS1S cannot express; what() names it, `where` locates it.
+class OutsideFragment : public std::runtime_error {
+ public:
+  OutsideFragment(const std::string& what, SourceLocation where)
+      : std::runtime_error(what), where(where) {}
+  SourceLocation where;
+};
+
+struct MonaQuery {
+  std::vector<std::string> variables;  // the free variables, the proof language's names
+  std::string text;                    // the MONA program: valid iff the statement holds
+};
+
+// MONA's name for the proof-language variable `name` (its counterexamples print these).
+std::string mona_name(const std::string& name);
+
+// "for all naturals `variables`: hypotheses -> conclusion, or one of the existentials (over
+// all naturals)".  The expressions keep their definition calls (each becomes a predicate).
+// Throws OutsideFragment.
+MonaQuery make_mona_query(const std::vector<std::string>& variables,
+                          const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
+                          const std::vector<Existential>& existentials,
+                          const Definitions& definitions, const std::string& source);
+
+}  // namespace nimcert::smt
