@@ -6,10 +6,13 @@
 
 #include "checks/induction/check.hpp"
 #include "checks/lemma_check.hpp"
+#include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
+#include "checks/reusing_solvers.hpp"
 #include "games/nim.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
+#include "solve/z3_backend.hpp"
 
 namespace nimcert {
 namespace {
@@ -65,6 +68,45 @@ TEST(InjectedSolvers, AModelThatDoesNotRecheckIsNoCounterexampleAndProvesNothing
             "the solver's model does not violate the statement in the C++ evaluator");
   EXPECT_EQ(o.enumeration.verdict, Verdict::Holds);
   EXPECT_EQ(o.verdict, Verdict::Unknown);  // neither fails (no confirmed model) nor holds
+}
+
+// The incremental gate's solvers: a committed answer is taken only for the exact query text
+// and time limit, a reused unknown stays unknown, and a committed sat is solved again.
+TEST(ReusedAnswers, AReusedUnknownStaysUnknownAndASatIsSolvedAgain) {
+  const smt::ProofFile p = parse_proof_file(kXorLemma, "t.proof");
+  const smt::LemmaSpec& lemma = p.lemmas[0];
+  const smt::Query q = lemma_query(lemma, expand_lemma(lemma, p.definitions), 8);
+  const auto key = [&](smt::Answer status, unsigned timeout) {
+    return std::pair{Sha256::of(smt::with_status(q.smt2, status)), timeout};
+  };
+  const ScriptedSolvers proving(answers(smt::Answer::Unsat, smt::Answer::Unsat));
+  CheckOptions options;
+  {
+    const ReusingSolvers reusing(
+        proving, {{key(smt::Answer::Unknown, options.timeout_ms),
+                   {smt::Answer::Unknown, smt::Answer::Unknown, "Z3 reached the time limit"}}});
+    options.solvers = &reusing;
+    const LemmaOutcome o = check_lemma(lemma, p.definitions, options);
+    EXPECT_EQ(o.widths.at(0).answer, smt::Answer::Unknown);
+    EXPECT_EQ(o.widths.at(0).note, "Z3 reached the time limit");
+    EXPECT_EQ(o.verdict, Verdict::Unknown);
+    EXPECT_EQ(reusing.reused(), 1u);
+    EXPECT_EQ(reusing.solved(), 0u);
+  }
+  {
+    // Another time limit, or a committed sat: solved again (here by solvers that prove it).
+    const ReusingSolvers reusing(
+        proving, {{key(smt::Answer::Unknown, options.timeout_ms + 1),
+                   {smt::Answer::Unknown, smt::Answer::Unknown, ""}},
+                  {key(smt::Answer::Sat, options.timeout_ms),
+                   {smt::Answer::Sat, smt::Answer::Sat, ""}}});
+    options.solvers = &reusing;
+    const LemmaOutcome o = check_lemma(lemma, p.definitions, options);
+    EXPECT_EQ(o.widths.at(0).answer, smt::Answer::Unsat);
+    EXPECT_EQ(o.verdict, Verdict::Holds);
+    EXPECT_EQ(reusing.reused(), 0u);
+    EXPECT_EQ(reusing.solved(), 1u);
+  }
 }
 
 TEST(InjectedSolvers, SolversThatDisagreeProveNothing) {

@@ -87,6 +87,44 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_NE(read(dir_ / "gate.md").find("**gate: PASS"), std::string::npos);
 }
 
+TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  // 2 lemmas x 2 widths: every answer reused.
+  const CommandResult again = nimcert("gate");
+  EXPECT_EQ(again.status, 0) << again.out;
+  EXPECT_NE(testing::last_line(again.out).find("; 4 solver answers reused, 0 solved)"),
+            std::string::npos)
+      << again.out;
+  const CommandResult full = nimcert("gate --full");
+  EXPECT_EQ(full.status, 0) << full.out;
+  EXPECT_NE(testing::last_line(full.out).find("; 0 solver answers reused, 4 solved)"),
+            std::string::npos)
+      << full.out;
+}
+
+TEST_F(WorkflowTest, IncrementalGateSolvesAChangedLemmaAgainAndOnlyIt) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  std::string text = read(proof());
+  text.replace(text.find("prove u(2 * v + 1) == v"), 23, "prove u(2 * v + 1) >= v");
+  write(proof(), text);
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;  // the lemma's statement drifted
+  EXPECT_NE(testing::last_line(r.out).find("; 2 solver answers reused, 2 solved)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("changed lemma half"), std::string::npos) << r.out;
+}
+
+TEST_F(WorkflowTest, IncrementalGateSolvesEverythingForAnotherSolverVersion) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  edit_certificate([](Json& c) { c["solvers"]["cvc5"]["version"] = "0.0.1"; }, true);
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;  // the recorded version drifted
+  EXPECT_NE(testing::last_line(r.out).find("; 0 solver answers reused, 4 solved)"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(WorkflowTest, HandEditedCommittedCertificateFailsTheGate) {
   ASSERT_EQ(nimcert("certify").status, 0);
   edit_certificate([](Json& c) { c["lemmas"][1]["enumeration"]["cases"] = 255; }, false);

@@ -199,6 +199,10 @@ void register_commands(CLI::App& app) {
   gate->add_option("proofs", gate_options.proofs, "Proof files (default: certs/*.proof)");
   add_timeout_option(gate, gate_options.options.timeout_ms);
   add_report_options(gate, gate_options.options);
+  gate->add_flag("--full", gate_options.options.full,
+                 "Solve every query again (by default a query whose exact text, time limit and "
+                 "solver versions match the committed certificate takes its committed unsat or "
+                 "unknown answer)");
   runners[gate] = [] { return gate_command(gate_options.proofs, gate_options.options); };
 
   auto* exporter =

@@ -26,6 +26,7 @@ struct WorkflowOptions {
   unsigned timeout_ms = 60000;
   std::string junit;     // write a JUnit XML report here, when set
   std::string markdown;  // write a Markdown summary here, when set
+  bool full = false;     // gate: solve every query again, reusing no committed answer
 };
 
 // The proof files named, or every *.proof under certs/ in name order.
