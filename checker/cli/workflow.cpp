@@ -102,6 +102,22 @@ void print_checks(const Json& certificate) {
     if ((r.status != "holds" && r.status != "skipped") || r.kind == EntryRow::Kind::Claim ||
         r.kind == EntryRow::Kind::Enumeration)
       fmt::print("  {:<7} {}{}\n", r.status, r.name, r.detail.empty() ? "" : "  " + r.detail);
+  // What each lemma's and induction's verdict covers, never left to the reader to guess.
+  for (const Json& lemma : certificate.value("lemmas", Json::array()))
+    fmt::print("  {:<7} lemma {}: {}\n", lemma.value("verdict", std::string()),
+               lemma.value("label", std::string()), lemma.value("scope", std::string()));
+  for (const Json& d : certificate.value("induction", Json::array())) {
+    std::vector<std::string> proved;
+    if (d.contains("unbounded") && d["unbounded"].contains("conclusion"))
+      proved.push_back(d["unbounded"]["conclusion"].get<std::string>() + " (MONA)");
+    std::string widest;
+    for (const Json& w : d.value("widths", Json::array()))
+      if (w.value("verdict", std::string()) == "holds") widest = w.value("conclusion", "");
+    if (!widest.empty()) proved.push_back(widest + " (Z3 and cvc5)");
+    fmt::print("  {:<7} induction {}: {}\n", d.value("verdict", std::string()),
+               d.value("claim", std::string()),
+               proved.empty() ? std::string("not proved") : fmt::format("{}", fmt::join(proved, ", and ")));
+  }
 }
 
 void print_drift(const std::vector<Drift>& drift) {
