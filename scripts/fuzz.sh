@@ -14,7 +14,7 @@ for harness in proof_parser certificate_reader; do
   corpus=build-fuzz/corpus/$harness
   mkdir -p "$corpus"
   if [ "$harness" = proof_parser ]; then seeds=(certs/*.proof tests/fuzz/regressions/*.proof);
-  else seeds=(certs/*.cert.json); fi
+  else seeds=(certs/*.cert.json tests/fuzz/regressions/*.json); fi
   for s in "${seeds[@]}"; do [ -f "$s" ] && cp "$s" "$corpus/"; done
   echo "fuzz: $harness for ${seconds}s"
   ASAN_OPTIONS=detect_leaks=1 "build-fuzz/tests/fuzz/${harness}_fuzz" "$corpus" \

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "base/atomic_file.hpp"
+#include "certificate/certificate_file.hpp"
 #include "command_support.hpp"
 
 namespace nimcert {
@@ -69,6 +70,26 @@ end
   EXPECT_EQ(a["trust"].size(), 1u + 1u + 2u + 2u + 1u);  // claims, lemma, box, sequence, induction
   EXPECT_FALSE(stable_part(a).contains("run"));
   fs::remove_all(dir);
+}
+
+// Found by the certificate-reader fuzzer: a number too large for any JSON type ended the
+// process (nlohmann's out_of_range escaped); it is a refused certificate like any other.
+TEST(CertificateFile, ANumberOutOfRangeIsAMalformedCertificateNotACrash) {
+  const std::string crash =
+      testing::read_text(NIMCERT_SOURCE_DIR "/tests/fuzz/regressions/certificate-number-overflow.json");
+  ASSERT_FALSE(crash.empty());
+  for (const std::string& text : {crash, std::string(R"({"format": 1E7777777777777777777})")}) {
+    try {
+      parse_certificate(text, "x.cert.json");
+      ADD_FAILURE() << "accepted";
+    } catch (const CertificateError& e) {
+      EXPECT_NE(std::string(e.what()).find("x.cert.json: not a certificate (truncated or malformed "
+                                           "JSON): [json.exception.out_of_range.406] number "
+                                           "overflow"),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {

@@ -35,7 +35,7 @@ Json parse_certificate(const std::string& text, const std::string& name) {
   Json c;
   try {
     c = Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // malformed, truncated, or a number out of range
     throw CertificateError(
         fmt::format("{}: not a certificate (truncated or malformed JSON): {}", name, e.what()));
   }

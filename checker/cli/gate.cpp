@@ -42,7 +42,7 @@ std::vector<Drift> drift_from_committed(const std::string& committed_path, const
   Json committed;
   try {
     committed = Json::parse(text);
-  } catch (const Json::parse_error&) {
+  } catch (const Json::exception&) {  // already reported as drift by parse_certificate
   }
   if (committed.is_object()) {
     try {
