@@ -25,28 +25,43 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// The committed certificate at `path`: its text (empty when there is none) and its JSON
+// (null when it does not parse), read once for both the drift and the reused answers.
+struct Committed {
+  bool exists = false;
+  std::string text;
+  Json json;
+};
+
+Committed read_committed(const std::string& path) {
+  Committed c;
+  c.exists = fs::exists(path);
+  if (!c.exists) return c;
+  c.text = read_file(path);
+  try {
+    c.json = Json::parse(c.text);
+  } catch (const Json::exception&) {  // reported as drift by parse_certificate
+  }
+  return c;
+}
+
 // How a fresh certificate differs from the committed one at `committed_path`.
-std::vector<Drift> drift_from_committed(const std::string& committed_path, const Json& fresh) {
+std::vector<Drift> drift_from_committed(const std::string& committed_path,
+                                        const Committed& committed, const Json& fresh) {
   std::vector<Drift> drift;
-  if (!fs::exists(committed_path)) {
+  if (!committed.exists) {
     drift.push_back(
         {Drift::Kind::Added, "certificate " + committed_path, "no committed certificate"});
     return drift;
   }
-  const std::string text = read_file(committed_path);
   try {
-    parse_certificate(text, committed_path);
+    parse_certificate(committed.text, committed_path);
   } catch (const CertificateError& e) {
     drift.push_back({Drift::Kind::Changed, "certificate " + committed_path, e.what()});
   }
-  Json committed;
-  try {
-    committed = Json::parse(text);
-  } catch (const Json::exception&) {  // already reported as drift by parse_certificate
-  }
-  if (committed.is_object()) {
+  if (committed.json.is_object()) {
     try {
-      const auto d = compare_certificates(stable_part(committed), stable_part(fresh));
+      const auto d = compare_certificates(stable_part(committed.json), stable_part(fresh));
       drift.insert(drift.end(), d.begin(), d.end());
     } catch (const Json::exception&) {  // a committed file of the wrong shape: drift enough
     }
@@ -56,14 +71,9 @@ std::vector<Drift> drift_from_committed(const std::string& committed_path, const
 
 // The committed certificate's answers that this build's solvers may reuse (none when it is
 // missing, unreadable, or made by other solver versions).
-CommittedAnswers reusable_answers(const std::string& committed_path, const std::string& cvc5) {
-  if (!fs::exists(committed_path)) return {};
-  try {
-    const Json committed = Json::parse(read_file(committed_path));
-    return committed_answers(committed, smt::z3_version(), smt::kZ3Seed, cvc5);
-  } catch (const Json::exception&) {
-    return {};
-  }
+CommittedAnswers reusable_answers(const Committed& committed, const std::string& cvc5) {
+  if (!committed.json.is_object()) return {};
+  return committed_answers(committed.json, smt::z3_version(), smt::kZ3Seed, cvc5);
 }
 
 }  // namespace
@@ -81,16 +91,18 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     for (const ProofSource& source : sources) {
       // Incremental unless --full: a query whose exact text and time limit were solved by these
       // solver versions takes its committed answer; every other query is solved.
+      const Committed committed = read_committed(certificate_path(source.path));
       const BothSolvers real(options.lemma.cvc5_binary);
-      const ReusingSolvers reusing(
-          real, o.full ? CommittedAnswers{} : reusable_answers(certificate_path(source.path), cvc5));
+      const ReusingSolvers reusing(real,
+                                   o.full ? CommittedAnswers{} : reusable_answers(committed, cvc5));
       ProofOptions incremental = options;
       incremental.lemma.solvers = &reusing;
       const Json fresh = certify_one(source, incremental);
       reused += reusing.reused();
       solved += reusing.solved();
       const std::string regenerate = "nimcert certify " + source.path;
-      const std::vector<Drift> drift = drift_from_committed(certificate_path(source.path), fresh);
+      const std::vector<Drift> drift =
+          drift_from_committed(certificate_path(source.path), committed, fresh);
       auto r = check_rows(fresh);
       checks += r.size();
       const auto d = drift_rows(source.path, drift, regenerate);
