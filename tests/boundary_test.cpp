@@ -241,6 +241,31 @@ end
   EXPECT_EQ(r.verdict(), Verdict::Unknown);
 }
 
+TEST_F(Boundary, AFailingBoxClaimCountsItsFailuresAndShowsTheFirstTen) {
+  // On Nim with two heaps, G = x1 ^ x2; "G == x1 | x2" fails exactly where x1 & x2 != 0, which
+  // on [0,5]^2 is 36 - 3^2 * ... counted here by hand: the pairs with a common bit.
+  const smt::ProofFile p = parse_proof_file(R"(box "b" "t"
+  game nim(heaps = 2)
+  size 5
+  claim "or" "false: G is the xor, not the or": G == x1 | x2
+end
+)",
+                                            "t.proof");
+  std::vector<std::vector<std::uint64_t>> expected;
+  for (std::uint64_t a = 0; a <= 5; ++a)
+    for (std::uint64_t b = 0; b <= 5; ++b)
+      if ((a & b) != 0) expected.push_back({a, b});
+  const BoxReport r = check_box(p.boxes[0], p.definitions);
+  const ClaimOutcome& c = r.claims[0];
+  EXPECT_EQ(c.verdict, Verdict::Fails);
+  EXPECT_EQ(c.cases, 36u);
+  EXPECT_EQ(c.failures.count, expected.size());
+  expected.resize(FailureTally::kKept);
+  EXPECT_EQ(c.failures.first, expected);
+  ASSERT_TRUE(c.counterexample.has_value());
+  EXPECT_EQ(c.counterexample->position, (Position{1, 1}));
+}
+
 TEST_F(Boundary, ALemmaWhoseHypothesesNeverHoldIsUnknown) {
   const smt::ProofFile p = parse_proof_file(R"(lemma "vacuous" "nothing is below zero"
   vars x
@@ -279,7 +304,7 @@ end
   const CommandResult r = nimcert("certify small.proof");
   ASSERT_EQ(r.status, 0) << r.out;
   const Json c = Json::parse(testing::read_text(dir_ / "small.cert.json"));
-  EXPECT_EQ(c["format_version"], 3);
+  EXPECT_EQ(c["format_version"], 4);
   EXPECT_EQ(c["exhaustive"]["claims"][0]["cases"], 343u);
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["cases"], 10u);
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["premise_cases"], 6u);

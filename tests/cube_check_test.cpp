@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/sliced_digest.hpp"
 #include "claims/manabe_claims.hpp"
 #include "games/amalgamation.hpp"
 #include "games/nim.hpp"
@@ -70,13 +71,53 @@ TEST(CubeCheck, NimRefutesFormula4WhereDeltaIsOne) {
   EXPECT_EQ(report.claims[1].verdict, Verdict::Holds);  // Conjecture 1 only looks at G / 2
 }
 
-TEST(CubeCheck, DigestIsOfTheCanonicalTable) {
-  // For [0,1]^3 of Nim the canonical table is x ^ y ^ z in index order, as little-endian
-  // uint32: 0 1 1 0 1 0 0 1.  Its SHA-256 computed independently (sha256sum of those bytes):
+TEST(CubeCheck, AFailingClaimIsExaminedEverywhereWithItsFailuresCountedInOrder) {
+  // Formula (4) on Nim fails exactly where delta = 1 (there G = x ^ y ^ z, the formula says
+  // x ^ y ^ z ^ 1).  Those positions, listed here independently of the engine:
+  constexpr Heap n = 8;
+  std::vector<std::vector<std::uint64_t>> expected;
+  for (Heap x = 0; x <= n; ++x)
+    for (Heap y = 0; y <= n; ++y)
+      for (Heap z = 0; z <= n; ++z)
+        if (manabe_delta(x, y, z) == 1) expected.push_back({x, y, z});
+  ASSERT_GT(expected.size(), FailureTally::kKept);
   const auto claims = manabe_claims();
-  const CubeReport report = check_cube(Nim(3), 1, pointers(claims));
-  EXPECT_EQ(report.table_sha256,
-            "57e501553798a574986e3e636d3404e66cd595406fbf03a04832badada6cfa80");
+  for (unsigned threads : {1u, 2u}) {  // the tally does not depend on the order slices finish
+    const CubeReport report = check_cube(Nim(3), n, pointers(claims), {}, threads);
+    const ClaimOutcome& formula = report.claims[0];
+    EXPECT_EQ(formula.verdict, Verdict::Fails);
+    EXPECT_EQ(formula.cases, 729u);  // every position, not only those up to the first failure
+    EXPECT_EQ(formula.failures.count, expected.size());
+    EXPECT_EQ(formula.failures.first,
+              std::vector<std::vector<std::uint64_t>>(expected.begin(),
+                                                      expected.begin() + FailureTally::kKept));
+    ASSERT_TRUE(formula.counterexample.has_value());
+    EXPECT_EQ(formula.counterexample->position, (Position{0, 2, 4}));
+    EXPECT_EQ(report.claims[1].failures.count, 0u);  // Conjecture 1 holds on Nim
+  }
+}
+
+TEST(CubeCheck, DigestIsOfTheCanonicalTable) {
+  // For [0,1]^3 and [0,2]^3 of Nim the table is x ^ y ^ z.  The digests computed independently,
+  // with the three lines of Python in base/sliced_digest.hpp (each slice's values as
+  // little-endian uint16 in (y, z) order, hashed; the slice digests in order of x, hashed):
+  const auto claims = manabe_claims();
+  EXPECT_EQ(check_cube(Nim(3), 1, pointers(claims)).table_sha256,
+            "fa81e7515346a4ff58b7305080215ca94a994186e431f4578320876ccea80bf9");
+  EXPECT_EQ(check_cube(Nim(3), 2, pointers(claims), {}, 2).table_sha256,
+            "fcc454eaeaa58ec824cee760edc8500b4b519fd9cd03a6926a3155312be3f867");
+}
+
+TEST(SlicedDigest, RefusesWhatItsFormatCannotHoldAndMissingSlices) {
+  SlicedDigest digest(2);
+  const std::vector<Value> fits{0, 65535}, too_big{1, 65536};
+  digest.add_slice(0, fits);
+  EXPECT_THROW(digest.hex_digest(), std::logic_error);  // slice 1 never added
+  EXPECT_THROW(digest.add_slice(1, too_big), std::out_of_range);
+  EXPECT_THROW(digest.add_slice(2, fits), std::out_of_range);
+  digest.add_slice(1, fits);
+  // Python: hashlib.sha256(2 * hashlib.sha256(bytes([0, 0, 255, 255])).digest()).hexdigest()
+  EXPECT_EQ(digest.hex_digest(), "ebaa8f1e47231607454e835116f4db67a85439ba450cbea1a3cb54b26187c454");
 }
 
 }  // namespace

@@ -28,19 +28,26 @@ TEST(Mex, Definition) {
   EXPECT_EQ(mex({0, 0, 1, 1}), 2u);
 }
 
-// The row kernel of the sweep (mex_row, lines of at most 64 words) against the position
-// kernel (mex_insert, any number of words, used above N = 1363): the same values and the same
-// line sets afterwards, on random lines with full words and special followers that hit the
-// candidate mex.
-TEST(Mex, RowKernelAgreesWithPositionKernel) {
-  // Values are put in the first four words only, so every mex stays below 64 * 4 + kRow.
-  constexpr std::size_t kSpecials = 3, kWords = 8, kFilled = 4, kRow = 200;
-  std::mt19937 random(20261130);
+// The row kernel of the sweep (mex_row, lines of at most 64 or 128 words) against the
+// position kernel (mex_insert, any number of words, used above N = 2730): the same values and
+// the same line sets afterwards, on random lines with full words and special followers that
+// hit the candidate mex.  Values go into words [kFull, kFilled) at random and every word below
+// kFull is full in most lines, so with kFull = 64 most values are at least 4096 and the second
+// summary word decides them.
+template <std::size_t kSummaries, std::size_t kWords, std::size_t kFull, std::size_t kFilled>
+void row_kernel_agrees_with_position_kernel(std::uint32_t seed, std::size_t min_hits) {
+  constexpr std::size_t kSpecials = 3, kRow = 200;
+  std::mt19937 random(seed);
   auto fill = [&](LineSet& lines, std::size_t line) {
+    const bool prefix = random() % 8 != 0;
     for (std::size_t w = 0; w < kFilled; ++w) {
-      const unsigned kind = random() % 4;  // empty, sparse, dense, full
+      // Empty, sparse, dense, full, or full but for one bit (which the mex then fills).
+      const unsigned kind = w < kFull && prefix ? 3 : random() % 5;
+      const unsigned hole = random() % 64;
       for (unsigned bit = 0; bit < 64; ++bit)
-        if (kind == 3 || (kind > 0 && random() % 8 < 3 * kind)) lines.insert(line, w, bit);
+        if (kind == 3 || (kind == 4 && bit != hole) ||
+            (kind > 0 && kind < 3 && random() % 8 < 3 * kind))
+          lines.insert(line, w, bit);
     }
   };
   struct Streams {
@@ -54,7 +61,7 @@ TEST(Mex, RowKernelAgreesWithPositionKernel) {
       return false;
     }
   };
-  std::size_t hits = 0;
+  std::size_t hits = 0, high = 0;
   for (int trial = 0; trial < 40; ++trial) {
     LineSet xs(2 * kRow, kWords), ys(kRow, kWords), zs(1, kWords);
     for (std::size_t l = 0; l < 2 * kRow; ++l) fill(xs, l);
@@ -63,12 +70,13 @@ TEST(Mex, RowKernelAgreesWithPositionKernel) {
     Streams rule;
     for (auto& v : rule.value)
       for (std::size_t z = 0; z < kRow; ++z)
-        v.push_back(random() % 3 == 0 ? kNoValue
-                                      : static_cast<Value>(random() % (64 * kFilled + 64)));
+        v.push_back(random() % 3 == 0
+                        ? kNoValue
+                        : static_cast<Value>(64 * kFull + random() % (64 * (kFilled - kFull) + 64)));
     LineSet xs2 = xs, ys2 = ys, zs2 = zs;
     const std::size_t offset = trial % 2 ? kRow : 0, z0 = trial % 7;
     std::vector<Value> row(kRow, 0), expected(kRow, 0);
-    mex_row<true, kSpecials>(&xs, offset, ys, zs, rule, z0, kRow - 1, row.data());
+    mex_row<true, kSpecials, kSummaries>(&xs, offset, ys, zs, rule, z0, kRow - 1, row.data());
     for (std::size_t z = z0; z < kRow; ++z) {
       Value special[kSpecials];
       rule(static_cast<Heap>(z), special);
@@ -81,19 +89,32 @@ TEST(Mex, RowKernelAgreesWithPositionKernel) {
         }
       }
       expected[z] = mex_insert<kSpecials>(&xs2, offset + z, ys2, z, zs2, special);
+      high += expected[z] >= 4096;
     }
     ASSERT_EQ(row, expected) << "trial " << trial;
     auto same = [](const LineSet& a, const LineSet& b) {
       for (std::size_t l = 0; l < a.lines(); ++l) {
         for (std::size_t w = 0; w < kWords; ++w)
           if (a.word(l, w) != b.word(l, w)) return false;
-        if (a.full(l, 0) != b.full(l, 0)) return false;
+        for (std::size_t s = 0; s < a.summaries(); ++s)
+          if (a.full(l, s) != b.full(l, s)) return false;
       }
       return true;
     };
     EXPECT_TRUE(same(xs, xs2) && same(ys, ys2) && same(zs, zs2)) << "trial " << trial;
   }
-  EXPECT_GT(hits, 20u);  // special followers did decide values (49 of them)
+  EXPECT_GT(hits, min_hits);  // special followers did decide values
+  if (kFull >= 64) {
+    EXPECT_GT(high, 1000u);  // and the second summary word did
+  }
+}
+
+TEST(Mex, RowKernelAgreesWithPositionKernel) {
+  row_kernel_agrees_with_position_kernel<1, 8, 0, 4>(20261130, 20);
+}
+
+TEST(Mex, RowKernelWithTwoSummaryWordsAgreesWithPositionKernel) {
+  row_kernel_agrees_with_position_kernel<2, 100, 64, 68>(20261201, 20);
 }
 
 TEST(Amalgamation, FollowersOfSeed001) {

@@ -1,6 +1,7 @@
 // The certificate workflow: certify, verify and gate on a small proof of their own, with the
 // failures they exist to catch (a hand-edited certificate, a forged verdict, a new lemma, a
 // truncated file, a time limit reached) and the second solver actually running.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -10,9 +11,11 @@
 #include <thread>
 
 #include "base/memory_budget.hpp"
+#include "base/sha256.hpp"
 #include "certificate/certificate.hpp"
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
+#include "claims/manabe_claims.hpp"
 #include "command_support.hpp"
 #include "engines/cube_engine.hpp"
 #include "lang/proof_file.hpp"
@@ -85,6 +88,54 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_NE(xml.find("name=\"lemma half: mona, every natural\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"lemma half: cvc5 w16\""), std::string::npos) << xml;
   EXPECT_NE(read(dir_ / "gate.md").find("**gate: PASS"), std::string::npos);
+}
+
+TEST_F(WorkflowTest, OnlyClaimsRunsNoSolverWritesNothingAndSaysWhatWasLeft) {
+  const CommandResult holds = nimcert("certify --only claims");
+  EXPECT_EQ(holds.status, 0) << holds.out;
+  EXPECT_FALSE(fs::exists(certificate()));
+  EXPECT_EQ(holds.out.find("lemma"), holds.out.find("(--only claims): 2 lemmas not checked") + 19)
+      << "no lemma row, only the line saying they were not checked:\n"
+      << holds.out;
+  EXPECT_EQ(testing::last_line(holds.out),
+            "certify: HOLDS (1 proof file; not everything was checked, so no certificate was "
+            "written)");
+  // A wrong formula: G = x1 ^ x2 ^ x3 fails where delta = 1, counted independently.
+  std::string wrong = kSmallProof;
+  const std::string claim = "G == x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)";
+  wrong.replace(wrong.find(claim), claim.size(), "G == x1 ^ x2 ^ x3");
+  write(proof(), wrong);
+  std::uint64_t failures = 0;
+  for (Heap x = 0; x <= 12; ++x)
+    for (Heap y = 0; y <= 12; ++y)
+      for (Heap z = 0; z <= 12; ++z) failures += manabe_delta(x, y, z);
+  const CommandResult fails = nimcert("certify --only claims");
+  EXPECT_EQ(fails.status, 1) << fails.out;
+  EXPECT_NE(fails.out.find(fmt::format("fails at {} of 2197 positions, the first 10 (0,2,4) "
+                                       "(0,2,5) (0,2,8)",
+                                       failures)),
+            std::string::npos)
+      << fails.out;
+  EXPECT_FALSE(fs::exists(certificate()));
+  EXPECT_NE(nimcert("certify --only lemmas").status, 0);  // claims is the only part offered
+}
+
+TEST_F(WorkflowTest, FailFastStopsAtTheFirstFailingCheckAndWritesNothing) {
+  std::string wrong = kSmallProof;
+  const std::string claim = "G == x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)";
+  wrong.replace(wrong.find(claim), claim.size(), "G == x1 ^ x2 ^ x3");
+  write(proof(), wrong);
+  const CommandResult r = nimcert("certify --fail-fast");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("fails   claim formula-4"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("lemma"), std::string::npos) << "no lemma ran:\n" << r.out;
+  EXPECT_NE(r.out.find("(stopped at the first failing check (--fail-fast))"), std::string::npos)
+      << r.out;
+  EXPECT_FALSE(fs::exists(certificate()));
+  // Without a failure --fail-fast changes nothing: the certificate is written.
+  write(proof(), kSmallProof);
+  EXPECT_EQ(nimcert("certify --fail-fast").status, 0);
+  EXPECT_TRUE(fs::exists(certificate()));
 }
 
 TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone) {
@@ -268,6 +319,14 @@ end
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["verdict"], "holds");
   EXPECT_EQ(c["verdict"], "unknown");
   EXPECT_EQ(c["solvers"]["timeout_ms"], 100);
+  // The unknown row names the query to rerun: the file export-smt2 writes, and its digest.
+  const std::string sha = c["lemmas"][0]["smt"][0]["smt2_sha256"];
+  EXPECT_NE(r.out.find("query small/division-w64.smt2 (sha256 " + sha.substr(0, 12) +
+                       "...), which nimcert export-smt2 writes"),
+            std::string::npos)
+      << r.out;
+  ASSERT_EQ(nimcert("export-smt2 --dir exported --timeout-ms 100").status, 0);
+  EXPECT_EQ(Sha256::of(read(dir_ / "exported" / "small" / "division-w64.smt2")), sha);
 }
 
 TEST_F(WorkflowTest, InterruptedCertifyLeavesNoFile) {

@@ -20,8 +20,8 @@ Verdict conjunction(Verdict a, Verdict b) {
   return Verdict::Holds;
 }
 
-void settle_claim(ClaimOutcome& claim, bool failed) {
-  if (failed) {
+void settle_claim(ClaimOutcome& claim) {
+  if (claim.failures.count > 0) {
     claim.verdict = Verdict::Fails;
   } else if (claim.cases == 0) {
     claim.verdict = Verdict::Unknown;

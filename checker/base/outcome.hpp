@@ -39,23 +39,48 @@ struct Counterexample {
   std::vector<FollowerValue> followers;
 };
 
+// The positions where a claim fails, met in canonical order: how many, and the first kKept
+// of them (as coordinates: a sequence's n may exceed a heap's 32 bits).
+struct FailureTally {
+  static constexpr std::size_t kKept = 10;
+  std::uint64_t count = 0;
+  std::vector<std::vector<std::uint64_t>> first;
+
+  void add(std::vector<std::uint64_t> position) {
+    ++count;
+    if (first.size() < kKept) first.push_back(std::move(position));
+  }
+  // Adds a tally of positions that all come after this one's in canonical order.
+  void append(const FailureTally& later) {
+    count += later.count;
+    for (const auto& p : later.first)
+      if (first.size() < kKept) first.push_back(p);
+  }
+};
+
 // The outcome of a claim checked at every position of a cube or box (or every n of a
 // sequence).  It holds only when it was true at every position examined and at least one was
 // examined; for a claim "P -> Q", at least one position must satisfy P, or nothing was checked.
+//
+// A failing claim is still examined at every position, so that its outcome says how wrong it
+// is ("fails at 80 of 4913 positions") and lists the first failures in canonical order, for
+// someone exploring a conjecture; the counterexample explains the first of them.
 struct ClaimOutcome {
   std::string name;
   std::string statement;
   std::string text;  // the source's wording, when the claim comes from a proof file
   Verdict verdict = Verdict::Unknown;
-  std::uint64_t cases = 0;  // positions examined (up to the first failure, when it fails)
+  std::uint64_t cases = 0;  // positions examined
   std::optional<std::uint64_t> premise_cases;  // of a claim P -> Q: the positions where P holds
+  FailureTally failures;
   std::optional<Counterexample> counterexample;
   std::string note;  // why unknown
 };
 
 // The verdict of a claim that was checked at `cases` positions (`premise_cases` of them with
-// its hypothesis true, for an implication) and failed or not; sets the note when vacuous.
-void settle_claim(ClaimOutcome& claim, bool failed);
+// its hypothesis true, for an implication) and failed at failures.count of them; sets the
+// note when vacuous.
+void settle_claim(ClaimOutcome& claim);
 
 // A structural property checked by C++ code (named in the proof file), with its outcome.
 struct NamedCheck {

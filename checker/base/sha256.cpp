@@ -32,16 +32,20 @@ void Sha256::update_le32(std::span<const std::uint32_t> values) {
   }
 }
 
-std::string Sha256::hex_digest() {
-  unsigned char digest[EVP_MAX_MD_SIZE];
+std::array<unsigned char, 32> Sha256::digest() {
+  std::array<unsigned char, 32> out{};
   unsigned int length = 0;
-  if (EVP_DigestFinal_ex(ctx_, digest, &length) != 1)
+  if (EVP_DigestFinal_ex(ctx_, out.data(), &length) != 1 || length != out.size())
     throw std::runtime_error("OpenSSL: SHA-256 final");
+  return out;
+}
+
+std::string Sha256::hex_digest() {
   static const char* hex = "0123456789abcdef";
   std::string s;
-  for (unsigned int i = 0; i < length; ++i) {
-    s += hex[digest[i] >> 4];
-    s += hex[digest[i] & 15];
+  for (const unsigned char byte : digest()) {
+    s += hex[byte >> 4];
+    s += hex[byte & 15];
   }
   return s;
 }

@@ -1,6 +1,7 @@
 // SHA-256 through OpenSSL's EVP interface, incrementally or in one call, as lowercase hex.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,7 @@ class Sha256 {
   // canonical form).
   void update_le32(std::span<const std::uint32_t> values);
   std::string hex_digest();  // finishes the hash; the object is spent afterwards
+  std::array<unsigned char, 32> digest();  // the same, as 32 bytes
 
   static std::string of(std::string_view text);
 

@@ -33,6 +33,8 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
                   {"mona", {{"version", report.mona_version}}},
                   {"timeout_ms", report.timeout_ms}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
+  // An exploration run's record (certify --only claims, --fail-fast): printed, never written.
+  if (!report.incomplete.empty()) c["incomplete"] = report.incomplete;
   c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
                                                    {"parameters", report.game->parameters()}}
                           : nlohmann::ordered_json();

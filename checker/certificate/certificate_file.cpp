@@ -49,6 +49,9 @@ Json parse_certificate(const std::string& text, const std::string& name) {
         fmt::format("{}: certificate format version {} (this nimcert reads {}); "
                     "regenerate it with nimcert certify",
                     name, version.dump(), kCertificateFormatVersion));
+  if (c.contains("incomplete"))
+    throw CertificateError(name + ": the record of an incomplete run (" +
+                           c["incomplete"].dump() + "), not a certificate");
   const Json& proof = field(c, "proof", T::object, "the certificate", name);
   field(proof, "file", T::string, "proof", name);
   field(proof, "sha256", T::string, "proof", name);

@@ -19,11 +19,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The claim at every position of the box in canonical order: the first index where it is
-// false (or positions() if none), and the positions where its hypothesis holds (when `premise`
-// is given, for a claim P -> Q).
+// The claim at every position of the box in canonical order: the positions where it is
+// false, and how many satisfy its hypothesis (when `premise` is given, for a claim P -> Q).
 struct BoxScan {
-  std::uint64_t first_failure = 0;
+  FailureTally failures;
   std::uint64_t premises = 0;
 };
 BoxScan scan(const smt::Program& claim, const smt::Program* premise, const BoxValues& box) {
@@ -34,7 +33,7 @@ BoxScan scan(const smt::Program& claim, const smt::Program* premise, const BoxVa
   for (const auto& l : lanes) inputs.push_back(l.data());
   std::vector<std::uint64_t> result(kBatch), held(kBatch);
   std::vector<std::uint64_t*> outputs = {result.data()}, premise_outputs = {held.data()};
-  BoxScan out{box.positions(), 0};
+  BoxScan out;
   for (std::uint64_t start = 0; start < box.positions(); start += kBatch) {
     smt::throw_if_interrupted();
     const std::size_t n =
@@ -56,7 +55,10 @@ BoxScan scan(const smt::Program& claim, const smt::Program* premise, const BoxVa
       throw std::runtime_error("a claim's value exceeded 64 bits");
     for (std::size_t j = 0; j < n; ++j) {
       if (premise) out.premises += held[j] != 0;
-      if (result[j] == 0 && out.first_failure == box.positions()) out.first_failure = start + j;
+      if (result[j] == 0) {
+        const Position f = box.position(start + j);
+        out.failures.add(std::vector<std::uint64_t>(f.begin(), f.end()));
+      }
     }
   }
   return out;
@@ -113,12 +115,17 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
     o.name = c.name;
     o.text = c.text;
     o.statement = smt::to_string(*c.statement);
-    const BoxScan s = scan(claim, premise ? &*premise : nullptr, box);
-    const bool failed = s.first_failure < box.positions();
-    o.cases = failed ? s.first_failure + 1 : box.positions();
+    BoxScan s = scan(claim, premise ? &*premise : nullptr, box);
+    o.cases = box.positions();
     if (premise) o.premise_cases = s.premises;
-    settle_claim(o, failed);
-    if (failed) o.counterexample = explain(*game, box, box.position(s.first_failure), formula);
+    o.failures = std::move(s.failures);
+    settle_claim(o);
+    if (!o.failures.first.empty()) {
+      Position first = box.position(0);
+      for (std::size_t h = 0; h < first.size(); ++h)
+        first[h] = static_cast<Heap>(o.failures.first.front()[h]);
+      o.counterexample = explain(*game, box, first, formula);
+    }
     r.claims.push_back(std::move(o));
   }
   for (const std::string& check : spec.checks)

@@ -5,11 +5,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <mutex>
 #include <stdexcept>
 
 #include "base/memory_budget.hpp"
 #include "base/mex.hpp"
-#include "base/sha256.hpp"
+#include "base/sliced_digest.hpp"
 #include "engines/cube_engine.hpp"
 
 namespace nimcert {
@@ -44,57 +45,70 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   CubeEngine engine(game, n, threads);
   CubeReport report;
   report.n = n;
-  // Claims per slice, on the thread that computed it (any order); the digest in canonical
-  // order.  The first failure of a claim is then the first over the slices in order.
+  // Everything per slice, on the thread that computed it, in any order: the claims, the
+  // slice's digest (base/sliced_digest.hpp) and its largest value.  A claim's failures are
+  // tallied per slice and the tallies joined in order of x: the canonical order.
   const std::size_t side = std::size_t{n} + 1;
-  std::vector<std::vector<std::optional<Position>>> slice_failure(
-      claims.size(), std::vector<std::optional<Position>>(side));
+  std::vector<std::vector<FailureTally>> slice_failures(claims.size(),
+                                                       std::vector<FailureTally>(side));
   // Per claim and slice, the positions where an implication's hypothesis holds.
   std::vector<std::vector<std::uint64_t>> slice_premises(claims.size(),
                                                          std::vector<std::uint64_t>(side, 0));
-  std::vector<bool> implication(claims.size(), false);
+  std::vector<char> implication(claims.size(), 0);  // written by several threads, same value
   std::vector<Value> slice_max(side, 0);
-  Sha256 digest;
-  engine.sweep(
-      [&](Heap x, Heap y, std::span<const Value> row) {
-        digest.update_le32(row);
-        report.positions += row.size();
-        if (progress && y == n) progress(std::uint64_t{x} + 1, side);
-      },
-      [&](Heap x, std::span<const Value> slice) {
-        slice_max[x] = std::ranges::max(slice);
-        for (std::size_t c = 0; c < claims.size(); ++c)
-          for (Heap y = 0; y <= n; ++y) {
-            const auto row = slice.subspan(y * side, side);
-            if (const auto premises = claims[c]->premise_count(x, y, row)) {
-              implication[c] = true;  // the same answer for every row of one claim
-              slice_premises[c][x] += *premises;
-            }
-            if (slice_failure[c][x]) continue;
-            const std::size_t z = claims[c]->first_failure(x, y, row);
-            if (z < side) slice_failure[c][x] = Position{x, y, static_cast<Heap>(z)};
-          }
-      });
+  std::vector<std::uint64_t> slice_positions(side, 0);
+  SlicedDigest digest(side);
+  std::mutex progress_mutex;
+  std::uint64_t slices_done = 0;
+  engine.sweep_slices([&](Heap x, std::span<const Value> slice) {
+    // Row by row, so that every pass over a row after the first reads it from cache.
+    SlicedDigest::Slice slice_digest;
+    Value top = 0;
+    std::vector<Heap> failing;
+    for (Heap y = 0; y <= n; ++y) {
+      const auto row = slice.subspan(y * side, side);
+      slice_digest.add(row);
+      top = std::max(top, std::ranges::max(row));
+      for (std::size_t c = 0; c < claims.size(); ++c) {
+        if (const auto premises = claims[c]->premise_count(x, y, row)) {
+          implication[c] = 1;  // the same answer for every row of one claim
+          slice_premises[c][x] += *premises;
+        }
+        failing.clear();
+        claims[c]->failures(x, y, row, failing);
+        for (const Heap z : failing) slice_failures[c][x].add({x, y, z});
+      }
+    }
+    digest.add_slice(x, slice_digest);
+    slice_max[x] = top;
+    slice_positions[x] = slice.size();
+    if (progress) {
+      const std::lock_guard lock(progress_mutex);
+      progress(++slices_done, side);
+    }
+  });
+  for (std::uint64_t p : slice_positions) report.positions += p;
   report.max_value = *std::max_element(slice_max.begin(), slice_max.end());
   report.table_sha256 = digest.hex_digest();
   for (std::size_t c = 0; c < claims.size(); ++c) {
-    std::optional<Position> first;
-    for (const auto& f : slice_failure[c])
-      if (f && !first) first = f;
     ClaimOutcome outcome;
     outcome.name = claims[c]->name();
     outcome.statement = claims[c]->statement();
-    // Examined: every position, or those up to the first failure in canonical order.
-    outcome.cases =
-        first ? ((std::uint64_t{(*first)[0]} * side) + (*first)[1]) * side + (*first)[2] + 1
-              : report.positions;
+    outcome.cases = report.positions;
+    for (const FailureTally& f : slice_failures[c]) outcome.failures.append(f);
     if (implication[c]) {
       std::uint64_t premises = 0;
       for (std::uint64_t p : slice_premises[c]) premises += p;
       outcome.premise_cases = premises;
     }
-    settle_claim(outcome, first.has_value());
-    if (first) outcome.counterexample = explain_position(game, engine, *first, claims[c]);
+    settle_claim(outcome);
+    if (!outcome.failures.first.empty()) {
+      const auto& f = outcome.failures.first.front();
+      outcome.counterexample = explain_position(
+          game, engine,
+          Position{static_cast<Heap>(f[0]), static_cast<Heap>(f[1]), static_cast<Heap>(f[2])},
+          claims[c]);
+    }
     report.claims.push_back(std::move(outcome));
   }
   return report;

@@ -21,7 +21,7 @@ namespace nimcert {
 struct CubeReport {
   Heap n = 0;
   std::uint64_t positions = 0;
-  std::string table_sha256;  // of the values as little-endian uint32 in canonical order
+  std::string table_sha256;  // the slice-by-slice digest of base/sliced_digest.hpp
   Value max_value = 0;
   std::vector<ClaimOutcome> claims;
 
@@ -29,7 +29,8 @@ struct CubeReport {
   Verdict verdict() const;
 };
 
-// Called after each x-slice with the number of slices done and the total.
+// Called after each x-slice with the number of slices done and the total, one call at a
+// time (from the sweep's threads).
 using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
 // The sweep runs on `threads` threads, 0 meaning one per core; the report does not depend on it.

@@ -2,6 +2,7 @@
 #include "checks/proof_check.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 
@@ -39,6 +40,10 @@ ProofSource load_proof(const std::string& path) {
 
 namespace {
 
+std::string count_words(std::size_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
 std::string at(const ProofSource& s, smt::SourceLocation w) {
   return fmt::format("{}:{}:{}", s.path, w.line, w.column);
 }
@@ -66,7 +71,7 @@ void preflight(const ProofSource& source, const ProofOptions& options) {
   for (const smt::SequenceSpec& q : proof.sequences)
     require_memory(sequence_bytes(q.last), fmt::format("{}: sequence \"{}\" (n = 0..{})",
                                                        at(source, q.where), q.name, q.last));
-  for (const smt::LemmaSpec& l : proof.lemmas) {
+  for (const smt::LemmaSpec& l : options.claims_only ? std::vector<smt::LemmaSpec>{} : proof.lemmas) {
     const ExpandedLemma x = expand_lemma(l, proof.definitions);
     const EnumerationEstimate e =
         estimate_enumeration(l.variables, x.implication, l.low, l.high, options.lemma.threads);
@@ -97,10 +102,17 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   report.timeout_ms = options.lemma.timeout_ms;
   report.z3_version = smt::z3_version();
   report.z3_seed = smt::kZ3Seed;
-  if (!report.proof.lemmas.empty() || !report.proof.inductions.empty())
-    report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
-  if (options.lemma.unbounded && (!report.proof.lemmas.empty() || !report.proof.inductions.empty()))
+  const bool solvers =
+      !options.claims_only && (!report.proof.lemmas.empty() || !report.proof.inductions.empty());
+  if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
+  if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
+  // After each block: with fail_fast, a failure ends the run there.
+  auto stop = [&](Verdict v) {
+    if (!options.fail_fast || v != Verdict::Fails) return false;
+    report.incomplete = "stopped at the first failing check (--fail-fast)";
+    return true;
+  };
   if (!report.proof.claims.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;
@@ -110,19 +122,39 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.cube = check_cube(*report.game, n, pointers, progress);
     for (std::size_t i = 0; i < claims.size(); ++i)
       report.cube->claims[i].text = report.proof.claims[i].text;
+    if (stop(report.cube->verdict())) return report;
   } else if (!report.proof.game.name.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
   }
-  for (const smt::BoxSpec& box : report.proof.boxes)
+  for (const smt::BoxSpec& box : report.proof.boxes) {
     report.boxes.push_back(check_box(box, report.proof.definitions));
-  for (const smt::SequenceSpec& sequence : report.proof.sequences)
+    if (stop(report.boxes.back().verdict())) return report;
+  }
+  for (const smt::SequenceSpec& sequence : report.proof.sequences) {
     report.sequences.push_back(check_sequence(sequence, report.proof.definitions));
-  for (const smt::LemmaSpec& lemma : report.proof.lemmas)
+    if (stop(report.sequences.back().verdict())) return report;
+  }
+  if (options.claims_only) {
+    std::vector<std::string> left;
+    if (const std::size_t n = report.proof.lemmas.size())
+      left.push_back(count_words(n, "lemma", "lemmas"));
+    if (const std::size_t n = report.proof.inductions.size())
+      left.push_back(count_words(n, "induction", "inductions"));
+    if (!left.empty())
+      report.incomplete =
+          fmt::format("claims only (--only claims): {} not checked", fmt::join(left, " and "));
+    return report;
+  }
+  for (const smt::LemmaSpec& lemma : report.proof.lemmas) {
     report.lemmas.push_back(check_lemma(lemma, report.proof.definitions, options.lemma));
-  for (const smt::InductionSpec& induction : report.proof.inductions)
+    if (stop(report.lemmas.back().verdict)) return report;
+  }
+  for (const smt::InductionSpec& induction : report.proof.inductions) {
     report.inductions.push_back(
         check_induction(induction, report.proof.definitions,
                         *make_game(induction.game, report.proof.definitions), options.lemma, path));
+    if (stop(report.inductions.back().verdict)) return report;
+  }
   return report;
 }
 

@@ -24,6 +24,11 @@ struct ProofOptions {
   std::optional<Heap> cube;  // overrides the proof file's cube size
   // An enumeration estimated to take longer than this is refused before anything runs.
   double max_enumeration_seconds = 3600;
+  // Exploration: only the claims on the cube, boxes and sequences (no solver runs), and/or
+  // stop after the first block (cube, box, sequence, lemma, induction) that fails.  Either
+  // leaves the report incomplete, which ProofReport::complete says.
+  bool claims_only = false;
+  bool fail_fast = false;
 };
 
 // A proof file read and parsed: what the workflow holds for every file named before it runs
@@ -59,6 +64,9 @@ struct ProofReport {
   std::string cvc5_version;  // of the second solver, when there are lemmas
   std::string mona_version;  // of the WS1S decision procedure, when there are lemmas
   unsigned timeout_ms = 0;   // per query and solver
+  // What was left unchecked: "" when everything the file states ran; else why not (claims
+  // only, or stopped at the first failure).  An incomplete report is never a certificate.
+  std::string incomplete;
 
   Verdict verdict() const;
 };

@@ -25,10 +25,10 @@ std::string digest_of(const Sequence& s) {
   return d.hex_digest();
 }
 
-// The claim at n = 0..last: the first n where it is false (last + 1 if none), and the n where
-// its hypothesis holds (when `premise` is given).
+// The claim at n = 0..last: the n where it is false, and how many satisfy its hypothesis
+// (when `premise` is given).
 struct SequenceScan {
-  std::uint64_t first_failure = 0;
+  FailureTally failures;
   std::uint64_t premises = 0;
 };
 SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premise,
@@ -36,7 +36,7 @@ SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premis
   constexpr std::size_t kBatch = 1024;
   std::vector<std::uint64_t> n(kBatch), f(kBatch), g(kBatch), h(kBatch), out(kBatch), held(kBatch);
   std::vector<std::uint64_t*> outputs = {out.data()}, premise_outputs = {held.data()};
-  SequenceScan scan{last + 1, 0};
+  SequenceScan scan;
   for (std::uint64_t start = 0; start <= last; start += kBatch) {
     smt::throw_if_interrupted();
     const std::size_t lanes =
@@ -53,7 +53,7 @@ SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premis
       throw std::runtime_error("a claim's value exceeded 64 bits");
     for (std::size_t j = 0; j < lanes; ++j) {
       if (premise) scan.premises += held[j] != 0;
-      if (out[j] == 0 && scan.first_failure > last) scan.first_failure = start + j;
+      if (out[j] == 0) scan.failures.add({start + j});
     }
   }
   return scan;
@@ -100,13 +100,13 @@ SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definiti
     if (c.statement->op == smt::Op::Implies)
       premise.emplace(smt::sequence_variables(),
                       std::vector<smt::ExprPtr>{smt::expand(c.statement->args[0], definitions)});
-    const SequenceScan scan = scan_sequence(claim, premise ? &*premise : nullptr, s, spec.last);
-    const bool failed = scan.first_failure <= spec.last;
-    o.cases = failed ? scan.first_failure + 1 : spec.last + 1;
+    SequenceScan scan = scan_sequence(claim, premise ? &*premise : nullptr, s, spec.last);
+    o.cases = spec.last + 1;
     if (premise) o.premise_cases = scan.premises;
-    settle_claim(o, failed);
-    if (failed) {
-      const std::uint64_t m = scan.first_failure;
+    o.failures = std::move(scan.failures);
+    settle_claim(o);
+    if (!o.failures.first.empty()) {
+      const std::uint64_t m = o.failures.first.front()[0];
       Json options = Json::array();  // Maximum Nim's options g_{m-k}, k = 1..f(m)
       for (std::uint64_t k = 1; k <= s.f[m] && k <= 32; ++k) options.push_back(s.g[m - k]);
       r.claim_counterexamples[c.name] = {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "base/position.hpp"
 
@@ -21,9 +22,10 @@ class CubeClaim {
   virtual std::string name() const = 0;       // e.g. "formula-4"
   virtual std::string statement() const = 0;  // what exactly is claimed, for the certificate
 
-  // The first z in [0, row.size()) at which the claim fails for (x, y, z) with G(x, y, z) =
-  // row[z], or row.size() when it holds on the whole row.
-  virtual std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const = 0;
+  // Appends to `failing`, in increasing order, every z in [0, row.size()) at which the claim
+  // fails for (x, y, z) with G(x, y, z) = row[z].
+  virtual void failures(Heap x, Heap y, std::span<const Value> row,
+                        std::vector<Heap>& failing) const = 0;
 
   // For a claim "P -> Q": the number of z in the row where P holds (so that a claim whose
   // hypothesis is never true is not counted as checked); nullopt for other claims.

@@ -19,52 +19,63 @@ inline Value delta(Heap x1, Heap x2, Heap x3) {
   return Value{e == 1} | Value{e == 2};
 }
 
-// The first z in the row where holds(z) is false, or row.size().  Blocks of 64 positions are
-// tested without a branch per position (so the loop vectorises); only a failing block is
-// searched position by position.
+// Appends every z in the row where holds(z) is false.  Blocks of 64 positions are tested
+// without a branch per position (so the loop vectorises); only a failing block is searched
+// position by position.
 template <class Holds>
-[[gnu::always_inline]] inline std::size_t first_failure_in_row(std::size_t n, const Holds& holds) {
+[[gnu::always_inline]] inline void failures_in_row(std::size_t n, const Holds& holds,
+                                                   std::vector<Heap>& failing) {
   for (std::size_t start = 0; start < n; start += 64) {
     const std::size_t end = std::min(n, start + 64);
     unsigned bad = 0;
     for (std::size_t z = start; z < end; ++z) bad |= static_cast<unsigned>(!holds(z));
     if (bad)
       for (std::size_t z = start; z < end; ++z)
-        if (!holds(z)) return z;
+        if (!holds(z)) failing.push_back(static_cast<Heap>(z));
   }
-  return n;
 }
 
 // The three row checks, each compiled twice (AVX2 and baseline x86-64, chosen at load time):
-// the first z in the row where the claim fails, or row.size().
+// every z in the row where the claim fails.
 
-[[gnu::target_clones("avx2", "default")]] std::size_t formula_4_failure(
-    Heap x, Heap y, std::span<const Value> row) {
-  return first_failure_in_row(row.size(), [&](std::size_t z) {
-    const Heap h = static_cast<Heap>(z);
-    return row[z] == (x ^ y ^ h ^ delta(x, y, h));
-  });
+[[gnu::target_clones("avx2", "default")]] void formula_4_failures(Heap x, Heap y,
+                                                                   std::span<const Value> row,
+                                                                   std::vector<Heap>& failing) {
+  failures_in_row(
+      row.size(),
+      [&](std::size_t z) {
+        const Heap h = static_cast<Heap>(z);
+        return row[z] == (x ^ y ^ h ^ delta(x, y, h));
+      },
+      failing);
 }
 
-[[gnu::target_clones("avx2", "default")]] std::size_t conjecture_1_failure(
-    Heap x, Heap y, std::span<const Value> row) {
-  return first_failure_in_row(row.size(), [&](std::size_t z) {
-    return (row[z] >> 1) == ((x ^ y ^ static_cast<Heap>(z)) >> 1);
-  });
+[[gnu::target_clones("avx2", "default")]] void conjecture_1_failures(Heap x, Heap y,
+                                                                     std::span<const Value> row,
+                                                                     std::vector<Heap>& failing) {
+  failures_in_row(
+      row.size(),
+      [&](std::size_t z) { return (row[z] >> 1) == ((x ^ y ^ static_cast<Heap>(z)) >> 1); },
+      failing);
 }
 
-[[gnu::target_clones("avx2", "default")]] std::size_t p_positions_failure(
-    Heap x, Heap y, std::span<const Value> row) {
-  return first_failure_in_row(row.size(), [&](std::size_t z) {
-    const Heap u1 = x >> 1, u2 = y >> 1, u3 = static_cast<Heap>(z) >> 1;
-    const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
-    const Heap some_disjoint = Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
-    const Heap a = all_positive & some_disjoint;
-    return (row[z] == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x ^ y ^ static_cast<Heap>(z)) == a));
-  });
+[[gnu::target_clones("avx2", "default")]] void p_positions_failures(Heap x, Heap y,
+                                                                    std::span<const Value> row,
+                                                                    std::vector<Heap>& failing) {
+  failures_in_row(
+      row.size(),
+      [&](std::size_t z) {
+        const Heap u1 = x >> 1, u2 = y >> 1, u3 = static_cast<Heap>(z) >> 1;
+        const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
+        const Heap some_disjoint =
+            Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
+        const Heap a = all_positive & some_disjoint;
+        return (row[z] == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x ^ y ^ static_cast<Heap>(z)) == a));
+      },
+      failing);
 }
 
-using RowCheck = std::size_t (*)(Heap x, Heap y, std::span<const Value> row);
+using RowCheck = void (*)(Heap x, Heap y, std::span<const Value> row, std::vector<Heap>& failing);
 
 // A claim checked row by row; claimed_value is given for formula (4) only.
 class RowClaim final : public CubeClaim {
@@ -76,8 +87,9 @@ class RowClaim final : public CubeClaim {
         formula_(formula) {}
   std::string name() const override { return name_; }
   std::string statement() const override { return statement_; }
-  std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const override {
-    return check_(x, y, row);
+  void failures(Heap x, Heap y, std::span<const Value> row,
+                std::vector<Heap>& failing) const override {
+    check_(x, y, row, failing);
   }
   std::optional<Value> claimed_value(const Position& p) const override {
     if (!formula_) return std::nullopt;
@@ -97,11 +109,11 @@ Value manabe_delta(Heap x1, Heap x2, Heap x3) { return delta(x1, x2, x3); }
 std::vector<std::unique_ptr<CubeClaim>> manabe_claims() {
   std::vector<std::unique_ptr<CubeClaim>> claims;
   claims.push_back(std::make_unique<RowClaim>("formula-4", "G(x1,x2,x3) == x1 ^ x2 ^ x3 ^ delta(X)",
-                                              formula_4_failure, true));
+                                              formula_4_failures, true));
   claims.push_back(std::make_unique<RowClaim>(
-      "conjecture-1", "G(x1,x2,x3) / 2 == (x1 ^ x2 ^ x3) / 2", conjecture_1_failure));
+      "conjecture-1", "G(x1,x2,x3) / 2 == (x1 ^ x2 ^ x3) / 2", conjecture_1_failures));
   claims.push_back(std::make_unique<RowClaim>(
-      "p-positions", "G(X) == 0 <-> (q(X) == 0 && x1 ^ x2 ^ x3 == [A(X)])", p_positions_failure));
+      "p-positions", "G(X) == 0 <-> (q(X) == 0 && x1 ^ x2 ^ x3 == [A(X)])", p_positions_failures));
   return claims;
 }
 

@@ -27,11 +27,11 @@ class ProofClaim final : public CubeClaim {
   std::string name() const override { return name_; }
   std::string statement() const override { return statement_; }
 
-  std::size_t first_failure(Heap x, Heap y, std::span<const Value> row) const override {
+  void failures(Heap x, Heap y, std::span<const Value> row,
+                std::vector<Heap>& failing) const override {
     const std::vector<std::uint64_t>& out = evaluate(program_, x, y, row);
     for (std::size_t z = 0; z < row.size(); ++z)
-      if (out[z] == 0) return z;
-    return row.size();
+      if (out[z] == 0) failing.push_back(static_cast<Heap>(z));
   }
 
   std::optional<std::size_t> premise_count(Heap x, Heap y,

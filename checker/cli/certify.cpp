@@ -38,23 +38,38 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
     for (const ProofSource& s : sources) preflight(s, options);
 
     std::vector<Json> certificates;
-    for (const ProofSource& s : sources) certificates.push_back(certify_one(s, options));
+    for (const ProofSource& s : sources) {
+      certificates.push_back(certify_one(s, options));
+      if (o.fail_fast && certificates.back()["verdict"] == "fails") break;
+    }
     // Every check has run: only now is anything written, so an interrupt leaves all as it was.
+    // A run that left something unchecked (--only claims, --fail-fast) writes nothing at all.
+    bool incomplete = certificates.size() < sources.size();
+    for (const Json& c : certificates) incomplete = incomplete || c.contains("incomplete");
     std::vector<CheckRow> rows;
     bool fails = false, unknown = false;
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-      write_file_atomically(paths[i], certificate_text(certificates[i]));
+    for (std::size_t i = 0; i < certificates.size(); ++i) {
+      if (!incomplete) write_file_atomically(paths[i], certificate_text(certificates[i]));
       print_checks(certificates[i]);
       const std::string verdict = certificates[i]["verdict"];
       fails = fails || verdict == "fails";
       unknown = unknown || verdict == "unknown";
-      fmt::print("{}: {} ({})\n", sources[i].path, verdict, paths[i]);
+      if (incomplete)
+        fmt::print("{}: {}{}\n", sources[i].path, verdict,
+                   certificates[i].contains("incomplete")
+                       ? " (" + certificates[i]["incomplete"].get<std::string>() + ")"
+                       : "");
+      else
+        fmt::print("{}: {} ({})\n", sources[i].path, verdict, paths[i]);
       const auto r = check_rows(certificates[i]);
       rows.insert(rows.end(), r.begin(), r.end());
     }
     const std::string word = fails ? "FAILS" : unknown ? "UNKNOWN" : "HOLDS";
-    const std::string line =
-        fmt::format("certify: {} ({})", word, count_of(proofs.size(), "proof file"));
+    std::string scope = count_of(certificates.size(), "proof file");
+    if (certificates.size() < sources.size())
+      scope += fmt::format(" of {}, stopped at the first that fails", sources.size());
+    if (incomplete) scope += "; not everything was checked, so no certificate was written";
+    const std::string line = fmt::format("certify: {} ({})", word, scope);
     write_reports(o, rows, line);
     fmt::print("{}\n", line);
     return word == "HOLDS" ? 0 : 1;

@@ -176,6 +176,15 @@ void register_commands(CLI::App& app) {
                    "Cube size N, 1 to 4096, overriding the proof file")
       ->check(CLI::Range(1u, 4096u));
   certify->add_option("-o,--out", certify_options.out, "Certificate file (one proof only)");
+  certify
+      ->add_option_function<std::string>(
+          "--only",
+          [](const std::string& what) { certify_options.options.claims_only = what == "claims"; },
+          "Check only this part, for exploring: `claims` (the claims on the cube, boxes and "
+          "sequences; no solver runs).  Prints the results and writes no certificate")
+      ->check(CLI::IsMember({"claims"}));
+  certify->add_flag("--fail-fast", certify_options.options.fail_fast,
+                    "Stop at the first check that fails (then no certificate is written)");
   add_timeout_option(certify, certify_options.options.timeout_ms);
   add_report_options(certify, certify_options.options);
   runners[certify] = [] {

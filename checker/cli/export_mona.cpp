@@ -5,13 +5,12 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <map>
 
 #include "base/atomic_file.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/unbounded.hpp"
-#include "cli/export_names.hpp"
+#include "certificate/query_names.hpp"
 #include "cli/workflow.hpp"
 #include "games/registry.hpp"
 
@@ -33,10 +32,12 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
     const smt::ProofFile proof = read_proof_file(proof_path);
     const std::filesystem::path dir =
         std::filesystem::path(out_dir) / std::filesystem::path(proof_path).stem();
-    std::map<std::string, int> used;
-    for (const smt::LemmaSpec& lemma : proof.lemmas) {
-      std::string base = file_label(lemma.label);
-      if (used[base]++) base += "-" + std::to_string(used[base]);
+    std::vector<std::string> labels;
+    for (const smt::LemmaSpec& lemma : proof.lemmas) labels.push_back(lemma.label);
+    const std::vector<std::string> stems = lemma_file_stems(labels);
+    for (std::size_t i = 0; i < proof.lemmas.size(); ++i) {
+      const smt::LemmaSpec& lemma = proof.lemmas[i];
+      const std::string& base = stems[i];
       try {
         const smt::MonaQuery q =
             unbounded_query(lemma.variables, lemma.hypotheses, lemma.conclusion, {},

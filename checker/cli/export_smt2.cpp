@@ -5,14 +5,13 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <map>
 
 #include "base/atomic_file.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/solve_and_recheck.hpp"
-#include "cli/export_names.hpp"
+#include "certificate/query_names.hpp"
 #include "cli/workflow.hpp"
 #include "games/registry.hpp"
 
@@ -27,16 +26,18 @@ int export_smt2(const std::vector<std::string>& proofs, const std::string& out_d
     const std::filesystem::path dir =
         std::filesystem::path(out_dir) / std::filesystem::path(proof_path).stem();
     std::filesystem::create_directories(dir);
-    std::map<std::string, int> used;
-    for (const smt::LemmaSpec& lemma : proof.lemmas) {
-      std::string base = file_label(lemma.label);
-      if (used[base]++) base += "-" + std::to_string(used[base]);
+    std::vector<std::string> labels;
+    for (const smt::LemmaSpec& lemma : proof.lemmas) labels.push_back(lemma.label);
+    const std::vector<std::string> stems = lemma_file_stems(labels);
+    for (std::size_t i = 0; i < proof.lemmas.size(); ++i) {
+      const smt::LemmaSpec& lemma = proof.lemmas[i];
+      const std::string& base = stems[i];
       const ExpandedLemma expanded = expand_lemma(lemma, proof.definitions);
       const smt::Program statement(lemma.variables, {expanded.implication});
       for (unsigned w : lemma.widths) {
         const SolvedQuery solved =
             solve_and_recheck(lemma_query(lemma, expanded, w), &statement, z3, timeout_ms);
-        write_file_atomically(dir / fmt::format("{}-w{}.smt2", base, w), solved.smt2);
+        write_file_atomically(dir / lemma_query_file(base, w), solved.smt2);
         ++written;
       }
     }
@@ -47,8 +48,7 @@ int export_smt2(const std::vector<std::string>& proofs, const std::string& out_d
              induction_queries(induction, proof.definitions, *game, w, proof_path)) {
           // The status is Z3's answer; the model is not re-checked here (certify does that).
           const SolvedQuery solved = solve_and_recheck(q, nullptr, z3, timeout_ms);
-          const auto file = dir / fmt::format("induction-{}-w{}-{}.smt2",
-                                              file_label(induction.claim), w, file_label(name));
+          const auto file = dir / induction_query_file(induction.claim, w, name);
           write_file_atomically(file, solved.smt2);
           ++written;
         }

@@ -79,6 +79,8 @@ ProofOptions proof_options(const WorkflowOptions& o) {
   ProofOptions options;
   options.cube = o.cube;
   options.lemma.timeout_ms = o.timeout_ms;
+  options.claims_only = o.claims_only;
+  options.fail_fast = o.fail_fast;
   return options;
 }
 

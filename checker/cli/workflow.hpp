@@ -27,6 +27,10 @@ struct WorkflowOptions {
   std::string junit;     // write a JUnit XML report here, when set
   std::string markdown;  // write a Markdown summary here, when set
   bool full = false;     // gate: solve every query again, reusing no committed answer
+  // certify, for exploring: claims only (no solvers), stop at the first failing block.  A run
+  // that leaves anything unchecked prints its results and writes no certificate.
+  bool claims_only = false;
+  bool fail_fast = false;
 };
 
 // The proof files named, or every *.proof under certs/ in name order.

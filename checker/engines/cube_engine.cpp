@@ -85,11 +85,11 @@ struct CubeMerges {
     const Value* stream[6];
     const Value* early[6];
     Heap merge_min = 0;
-    void operator()(Heap z, Value* out) const {
+    [[gnu::always_inline]] void operator()(Heap z, Value* out) const {
       const Value* const* s = z >= merge_min ? stream : early;
       for (std::size_t k = 0; k < 6; ++k) out[k] = s[k][z];
     }
-    bool contains(Heap z, Value v) const {
+    [[gnu::always_inline]] bool contains(Heap z, Value v) const {
       const Value* const* s = z >= merge_min ? stream : early;
       return (s[0][z] == v) | (s[1][z] == v) | (s[2][z] == v) | (s[3][z] == v) | (s[4][z] == v) |
              (s[5][z] == v);
@@ -111,6 +111,48 @@ struct CubeMerges {
           merge_min};
     for (std::size_t k = 0; k < 6; ++k) r.early[k] = k < 2 ? r.stream[k] : none;
     return r;
+  }
+};
+
+// The row kernels of the cube's sweeps, compiled three times (AVX-512, AVX2 with BMI2, and
+// baseline x86-64) and chosen once, when the program is loaded, for the CPU it runs on
+// (GCC's target_clones).  mex_row is scalar along z, since each position needs the value of
+// the one before it; what the wider instruction sets bring is BMI's bit scans and shifts and
+// the vector loads of the special followers' streams.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define NIMCERT_ROW_KERNEL_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define NIMCERT_ROW_KERNEL_CLONES
+#endif
+
+NIMCERT_ROW_KERNEL_CLONES
+void cube_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
+                     LineSet& ys, LineSet& zs, const CubeMerges::Row& rule, std::size_t z0,
+                     std::size_t z1, Value* out) {
+  default_row_kernel<CubeMerges::kMax>(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+}
+
+NIMCERT_ROW_KERNEL_CLONES
+void nim_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
+                    LineSet& ys, LineSet& zs, const NoSpecials::Row& rule, std::size_t z0,
+                    std::size_t z1, Value* out) {
+  default_row_kernel<NoSpecials::kMax>(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+}
+
+// The cube's rules with the dispatched kernels (the sweep uses a rule's row_kernel).
+struct DispatchedCubeMerges : CubeMerges {
+  void row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
+                  LineSet& ys, LineSet& zs, const Row& rule, std::size_t z0, std::size_t z1,
+                  Value* out) const {
+    cube_row_kernel(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+  }
+};
+struct DispatchedNoSpecials : NoSpecials {
+  void row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
+                  LineSet& ys, LineSet& zs, const Row& rule, std::size_t z0, std::size_t z1,
+                  Value* out) const {
+    nim_row_kernel(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
   }
 };
 
@@ -179,14 +221,14 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symm
   }
   no_values_.assign(std::size_t{axis} + 1, kNoValue);
   const std::array<bool, 6> present = merge_slots(shape_);
-  const CubeMerges axis_merges{shape_.threshold,
+  const DispatchedCubeMerges axis_merges{{shape_.threshold,
                                present,
                                0,
                                &axes_[2]->at(0, 0, 0),
                                &axes_[2]->at(0, 0, 0),
                                &axes_[1]->at(0, 0, 0),
                                &axes_[0]->at(0, 0, 0),
-                               no_values_.data()};
+                               no_values_.data()}};
   auto sweep_face = [&](std::size_t zero) {
     ValueTable& table = *faces_[zero];
     auto store = [&](Heap x, Heap y, std::span<const Value> row) { store_into(table, x, y, row); };
@@ -208,17 +250,41 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symm
 void CubeEngine::sweep_box(const Box& box, const RowVisitor& visit,
                            const SliceVisitor& slice_visit) const {
   const bool mirror = mirror_ && box.extent[1] == box.extent[2];
-  if (shape_.merges.empty())
-    return nimcert::sweep(box, NoSpecials{}, visit, threads_, mirror, slice_visit);
-  const CubeMerges merges{shape_.threshold,          merge_slots(shape_),
-                          std::size_t{2} * n_ + 1,   &faces_[0]->at(0, 0, 0),
-                          &faces_[1]->at(0, 0, 0),   &faces_[2]->at(0, 0, 0),
-                          face_z_transposed_.data(), no_values_.data()};
-  nimcert::sweep(box, merges, visit, threads_, mirror, slice_visit);
+  auto run = [&](const auto& row_visit, const auto& specials) {
+    nimcert::sweep(box, specials, row_visit, threads_, mirror, slice_visit);
+  };
+  auto with_rule = [&](const auto& row_visit) {
+    if (shape_.merges.empty()) return run(row_visit, DispatchedNoSpecials{});
+    run(row_visit, DispatchedCubeMerges{{shape_.threshold, merge_slots(shape_),
+                                         std::size_t{2} * n_ + 1, &faces_[0]->at(0, 0, 0),
+                                         &faces_[1]->at(0, 0, 0), &faces_[2]->at(0, 0, 0),
+                                         face_z_transposed_.data(), no_values_.data()}});
+  };
+  if (visit)
+    with_rule(visit);
+  else
+    with_rule(NoRowVisitor{});
 }
 
 void CubeEngine::sweep(const RowVisitor& visit, const SliceVisitor& slice_visit) const {
   sweep_box(Box{{n_, n_, n_}}, visit, slice_visit);
+}
+
+void CubeEngine::sweep_slices(const SliceVisitor& slice_visit) const {
+  if (!slice_visit) throw std::logic_error("CubeEngine::sweep_slices: no visitor");
+  sweep_box(Box{{n_, n_, n_}}, RowVisitor{}, slice_visit);
+}
+
+const char* CubeEngine::row_kernel_isa() {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+  // The same test target_clones' resolver makes, in the same order.
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("x86-64-v4")) return "x86-64-v4 (AVX-512)";
+  if (__builtin_cpu_supports("x86-64-v3")) return "x86-64-v3 (AVX2, BMI2)";
+  return "x86-64 baseline";
+#else
+  return "baseline (no run-time dispatch in this build)";
+#endif
 }
 
 ValueTable CubeEngine::dense(const Box& box) const {

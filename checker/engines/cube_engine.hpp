@@ -34,6 +34,11 @@ class CubeEngine {
   // Sweeps [0,N]^3 in canonical order, calling visit for every row (x, y, 0..N), and
   // slice_visit (if given) for every x-slice in any order, possibly concurrently.
   void sweep(const RowVisitor& visit, const SliceVisitor& slice_visit = {}) const;
+  // Sweeps [0,N]^3 handing every x-slice to slice_visit only, in any order and possibly
+  // concurrently, on the thread that computed it: no thread waits for another's visit.
+  void sweep_slices(const SliceVisitor& slice_visit) const;
+  // The instruction set whose row kernel the sweeps run on this CPU (chosen at load time).
+  static const char* row_kernel_isa();
   // The values on a sub-box of the cube, stored.
   ValueTable dense(const Box& box) const;
   // The value of a position in the cube or on the boundary tables; p must lie in `stored` or

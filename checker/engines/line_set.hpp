@@ -43,14 +43,14 @@ class LineSet {
     std::fill(words_.begin(), words_.end(), 0);
     std::fill(full_.begin(), full_.end(), 0);
   }
-  std::size_t words() const { return words_per_line_; }
-  std::size_t summaries() const { return summaries_; }
-  std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
-  std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
-  std::size_t lines() const { return lines_; }
+  [[gnu::always_inline]] std::size_t words() const { return words_per_line_; }
+  [[gnu::always_inline]] std::size_t summaries() const { return summaries_; }
+  [[gnu::always_inline]] std::uint64_t word(std::size_t line, std::size_t w) const { return words_[w * lines_ + line]; }
+  [[gnu::always_inline]] std::uint64_t full(std::size_t line, std::size_t s) const { return full_[s * lines_ + line]; }
+  [[gnu::always_inline]] std::size_t lines() const { return lines_; }
   // Word w of every line, line-indexed (the word-major layout); then the summaries.
-  std::uint64_t* words_of(std::size_t w) { return &words_[w * lines_]; }
-  std::uint64_t* fulls_of(std::size_t s) { return &full_[s * lines_]; }
+  [[gnu::always_inline]] std::uint64_t* words_of(std::size_t w) { return &words_[w * lines_]; }
+  [[gnu::always_inline]] std::uint64_t* fulls_of(std::size_t s) { return &full_[s * lines_]; }
   // Makes `line` a copy of line `from_line` of `from` (same number of words).
   void assign(std::size_t line, const LineSet& from, std::size_t from_line) {
     for (std::size_t w = 0; w < words_per_line_; ++w)
@@ -123,32 +123,49 @@ template <std::size_t kSpecials>
 // mex_insert for the positions z0..z1 of one row, the hot loop of the sweep: xline0 + z is
 // the x-line of position z in xs (when kHasX), z its y-line in ys, and zs (one line) the
 // z-line.  rule.contains(z, v) says whether a special follower of position z has value v;
-// rule(z, out) lists them (kNoValue in empty slots).  Lines of at most 64 words only
-// (one summary word, kept in a register for the z-line).
-template <bool kHasX, std::size_t kSpecials, class Rule>
-void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys, LineSet& zs, const Rule& rule,
-             std::size_t z0, std::size_t z1, Value* out) {
+// rule(z, out) lists them (kNoValue in empty slots).  Lines of at most 64 kSummaries words
+// only (kSummaries summary words of 64 bits, kept in registers for the z-line).  Always
+// inlined, so that each caller compiled for an instruction set (cube_engine.cpp's run-time
+// dispatch) gets the loop compiled for it too.
+template <bool kHasX, std::size_t kSpecials, std::size_t kSummaries, class Rule>
+[[gnu::always_inline]] inline void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys,
+                                           LineSet& zs, const Rule& rule, std::size_t z0,
+                                           std::size_t z1, Value* out) {
+  static_assert(kSummaries == 1 || kSummaries == 2);
   const std::size_t words = ys.words();
   std::uint64_t* const xw = kHasX ? xs->words_of(0) + xline0 : nullptr;
-  std::uint64_t* const xf = kHasX ? xs->fulls_of(0) + xline0 : nullptr;
+  std::uint64_t* xf[kSummaries];
+  std::uint64_t* yf[kSummaries];
+  std::uint64_t zfull[kSummaries];
+  for (std::size_t s = 0; s < kSummaries; ++s) {
+    xf[s] = kHasX ? xs->fulls_of(s) + xline0 : nullptr;
+    yf[s] = ys.fulls_of(s);
+    zfull[s] = zs.full(0, s);
+  }
   const std::size_t xstride = kHasX ? xs->lines() : 0;
   std::uint64_t* const yw = ys.words_of(0);
-  std::uint64_t* const yf = ys.fulls_of(0);
   const std::size_t ystride = ys.lines();
   std::uint64_t* const zw = zs.words_of(0);
-  std::uint64_t zfull = zs.full(0, 0);
   // The z-line word last used stays in a register: consecutive positions mostly use the
   // same word, and the value of one position then reaches the next without a round trip
   // through memory (the only dependency from one position to the next).
   std::size_t zw_index = 0;
   std::uint64_t zword = zw[0];
   for (std::size_t z = z0; z <= z1; ++z) {
-    std::uint64_t full = yf[z] | zfull;
-    if constexpr (kHasX) full |= xf[z];
+    std::uint64_t full[kSummaries];
+    for (std::size_t s = 0; s < kSummaries; ++s) {
+      full[s] = yf[s][z] | zfull[s];
+      if constexpr (kHasX) full[s] |= xf[s][z];
+    }
     for (;;) {
-      const std::size_t w = static_cast<std::size_t>(std::countr_one(full));
+      // The first word not full in any of the three lines.
+      std::size_t w = static_cast<std::size_t>(std::countr_one(full[0]));
+      if constexpr (kSummaries == 2)
+        if (w == 64) w += static_cast<std::size_t>(std::countr_one(full[1]));
       if (w >= words) [[unlikely]]
         throw std::logic_error("mex_row: mex beyond the follower bound");
+      const std::size_t s = kSummaries == 1 ? 0 : w >> 6;
+      const std::uint64_t wbit = std::uint64_t{1} << (w & 63);
       if (w != zw_index) [[unlikely]] {
         zw[zw_index] = zword;
         zw_index = w;
@@ -169,27 +186,45 @@ void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys, LineSet& zs, const Ru
         }
       }
       if (bit == 64) [[unlikely]] {
-        full |= std::uint64_t{1} << w;
+        full[s] |= wbit;
         continue;
       }
-      const std::uint64_t mask = std::uint64_t{1} << bit, wbit = std::uint64_t{1} << w;
+      const std::uint64_t mask = std::uint64_t{1} << bit;
       if constexpr (kHasX) {
         const std::uint64_t v = *xp | mask;
         *xp = v;
-        xf[z] |= v == ~std::uint64_t{0} ? wbit : 0;
+        xf[s][z] |= v == ~std::uint64_t{0} ? wbit : 0;
       }
       const std::uint64_t vy = *yp | mask;
       *yp = vy;
-      yf[z] |= vy == ~std::uint64_t{0} ? wbit : 0;
+      yf[s][z] |= vy == ~std::uint64_t{0} ? wbit : 0;
       zword |= mask;
       if (zword == ~std::uint64_t{0}) [[unlikely]]
-        zfull |= wbit;
+        zfull[s] |= wbit;
       out[z] = static_cast<Value>(w * 64 + bit);
       break;
     }
   }
   zw[zw_index] = zword;
-  zs.fulls_of(0)[0] = zfull;
+  for (std::size_t s = 0; s < kSummaries; ++s) zs.fulls_of(s)[0] = zfull[s];
+}
+
+// The row kernel a sweep uses when its special-follower rule brings none of its own: mex_row
+// as compiled here.  A rule may instead provide
+//   void row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
+//                   LineSet& ys, LineSet& zs, const Row& rule, std::size_t z0, std::size_t z1,
+//                   Value* out) const
+// (the cube engine's, compiled for several instruction sets and chosen at run time).
+template <std::size_t kSpecials, class Rule>
+[[gnu::always_inline]] inline void default_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
+                        LineSet& ys, LineSet& zs, const Rule& rule, std::size_t z0,
+                        std::size_t z1, Value* out) {
+  if (has_x) {
+    if (summaries == 1) return mex_row<true, kSpecials, 1>(xs, xline0, ys, zs, rule, z0, z1, out);
+    return mex_row<true, kSpecials, 2>(xs, xline0, ys, zs, rule, z0, z1, out);
+  }
+  if (summaries == 1) return mex_row<false, kSpecials, 1>(xs, xline0, ys, zs, rule, z0, z1, out);
+  return mex_row<false, kSpecials, 2>(xs, xline0, ys, zs, rule, z0, z1, out);
 }
 
 }  // namespace nimcert

@@ -24,6 +24,7 @@
 #include <mutex>
 #include <span>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "base/value_table.hpp"
@@ -107,9 +108,16 @@ struct NoSliceVisitor {
   void operator()(Heap, std::span<const Value>) const {}
 };
 
+// The row visitor of a sweep that needs no canonical order: only its slice visitor sees the
+// values, and no thread ever waits for another's visits.
+struct NoRowVisitor {
+  void operator()(Heap, Heap, std::span<const Value>) const {}
+};
+
 template <class Specials, class RowVisitor, class SliceVisitor = NoSliceVisitor>
 void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigned threads = 1,
            bool mirror = false, const SliceVisitor& slice_visit = {}) {
+  constexpr bool kOrdered = !std::is_same_v<std::remove_cvref_t<RowVisitor>, NoRowVisitor>;
   const std::size_t a = box.extent[0], b = box.extent[1], c = box.extent[2];
   if (mirror && b != c) throw std::logic_error("sweep: mirroring needs a square (y, z) face");
   const std::size_t words = line_words(box, Specials::kMax);
@@ -122,7 +130,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
   const unsigned workers = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, a + 1));
   // A slice is kept whole when it must wait for its visit, be completed by reflection or be
   // handed to the slice visitor.
-  const bool whole_slices = workers > 1 || mirror || static_cast<bool>(slice_visit);
+  const bool whole_slices = workers > 1 || mirror || static_cast<bool>(slice_visit) || !kOrdered;
 
   // Slices are computed `slab` at a time, row by row: row y of slices x, x + 1, ... one after
   // the other, so the x-lines of row y stay in cache from one slice to the next.
@@ -162,12 +170,18 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
             } else {
               zline.clear();
             }
-            if (words <= 64) {
-              if (x_lines)
-                mex_row<true, Specials::kMax>(x_lines, x_line_start(y), ylines[k], zline, rule, z,
-                                              c, row);
+            if (words <= 128) {
+              const std::size_t summaries = words <= 64 ? 1 : 2;
+              if constexpr (requires {
+                              specials.row_kernel(true, summaries, x_lines, std::size_t{0},
+                                                  ylines[k], zline, rule, z, c, row);
+                            })
+                specials.row_kernel(x_lines != nullptr, summaries, x_lines, x_line_start(y),
+                                    ylines[k], zline, rule, z, c, row);
               else
-                mex_row<false, Specials::kMax>(nullptr, 0, ylines[k], zline, rule, z, c, row);
+                default_row_kernel<Specials::kMax>(x_lines != nullptr, summaries, x_lines,
+                                                   x_line_start(y), ylines[k], zline, rule, z, c,
+                                                   row);
             } else {
               for (; z <= c; ++z) {
                 rule(static_cast<Heap>(z), special);
@@ -175,7 +189,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
                                                     zline, special);
               }
             }
-            if (!whole_slices)
+            if (kOrdered && !whole_slices)
               visit(static_cast<Heap>(x), static_cast<Heap>(y), std::span<const Value>(row, c + 1));
           }
           if (workers > 1)
@@ -189,6 +203,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
           if (slice_visit)
             slice_visit(static_cast<Heap>(x0 + k), std::span<const Value>(values[k]));
         }
+        if constexpr (!kOrdered) continue;
         for (std::size_t k = 0; k < count; ++k) {
           const std::size_t x = x0 + k;
           if (workers > 1)
@@ -219,7 +234,7 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
 struct NoSpecials {
   static constexpr std::size_t kMax = 0;
   struct Row {
-    void operator()(Heap, Value*) const {}
+    [[gnu::always_inline]] void operator()(Heap, Value*) const {}
   };
   Row row(Heap, Heap) const { return {}; }
 };

@@ -1,13 +1,15 @@
 // The cube's part of the certificate: the exhaustive table and its claims.
 #include "certificate/kinds/kinds.hpp"
 
+#include "base/sliced_digest.hpp"
+
 namespace nimcert {
 
 Json cube_report_json(const CubeReport& report) {
   Json cube;
   cube["N"] = report.n;
   cube["positions"] = report.positions;
-  cube["table_encoding"] = "little-endian uint32 at index ((x*(N+1))+y)*(N+1)+z over [0,N]^3";
+  cube["table_encoding"] = SlicedDigest::kEncoding;
   cube["table_sha256"] = report.table_sha256;
   cube["max_value"] = report.max_value;
   cube["claims"] = claims_json(report.claims);
@@ -35,7 +37,7 @@ void cube_entries(const Json& c, std::vector<Entry>& out) {
                    rests_on,
                    claim,
                    {{EntryRow::Kind::Claim, id + " on [0," + n + "]^3", claim.at("status"),
-                     null_or_dump(claim.at("counterexample"))}}});
+                     claim_detail(claim)}}});
   }
 }
 

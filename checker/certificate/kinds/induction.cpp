@@ -4,6 +4,7 @@
 
 #include "base/sha256.hpp"
 #include "certificate/kinds/kinds.hpp"
+#include "certificate/query_names.hpp"
 
 namespace nimcert {
 
@@ -120,15 +121,20 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
         const std::string status = o.value("refutes_claim", false) ? "fails"
                                    : both_unsat                    ? "holds"
                                                                    : "unknown";
-        e.rows.push_back(
-            {EntryRow::Kind::Obligation,
-             fmt::format("induction {} {}: {}", claim, width, o.at("obligation").get<std::string>()),
-             status,
-             o.at("counterexample").is_null()
-                 ? fmt::format("z3 {}, cvc5 {}{}", o.at("z3").get<std::string>(),
-                               o.at("cvc5").get<std::string>(),
-                               o.contains("note") ? "; " + o.at("note").get<std::string>() : "")
-                 : o.at("counterexample").dump()});
+        const std::string obligation = o.at("obligation");
+        std::string detail =
+            o.at("counterexample").is_null()
+                ? fmt::format("z3 {}, cvc5 {}{}", o.at("z3").get<std::string>(),
+                              o.at("cvc5").get<std::string>(),
+                              o.contains("note") ? "; " + o.at("note").get<std::string>() : "")
+                : o.at("counterexample").dump();
+        if (status == "unknown")  // which query, to rerun it by hand
+          detail += "; " + query_pointer(c,
+                                         induction_query_file(claim, w.at("width"), obligation),
+                                         o.value("smt2_sha256", Json()));
+        e.rows.push_back({EntryRow::Kind::Obligation,
+                          fmt::format("induction {} {}: {}", claim, width, obligation), status,
+                          detail});
       }
     }
     if (d.contains("unbounded")) {

@@ -52,6 +52,13 @@ EntryRow unbounded_row(const std::string& name, const Json& unbounded);
 Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
 // A value as a report shows it: empty for null, else its JSON text.
 std::string null_or_dump(const Json& j);
+// What a report row says of a claim beyond its status: for a failing one, at how many of the
+// positions examined it fails and the first of them ("fails at 80 of 4913 positions, first
+// (0,2,4) (0,2,5) ...; counterexample: ..."); else its note, if any.
+std::string claim_detail(const Json& claim);
+// Where an unanswered query can be found to rerun: "query DIR/FILE (sha256 PREFIX...), which
+// nimcert export-smt2 writes", DIR being the proof file's stem.
+std::string query_pointer(const Json& certificate, const std::string& file, const Json& sha256);
 // The entries of a block's claims and named checks (boxes and sequences), "BLOCK: claim X" and
 // "BLOCK: CHECK", each with what it rests on.
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,

@@ -3,6 +3,7 @@
 
 #include "base/sha256.hpp"
 #include "certificate/kinds/kinds.hpp"
+#include "certificate/query_names.hpp"
 
 namespace nimcert {
 
@@ -60,8 +61,12 @@ std::string status_of_answer(const Json& answer) {
 }  // namespace
 
 void lemma_entries(const Json& c, std::vector<Entry>& out) {
-  for (const Json& lemma : c.at("lemmas")) {
-    const std::string label = lemma.at("label");
+  std::vector<std::string> labels;
+  for (const Json& lemma : c.at("lemmas")) labels.push_back(lemma.at("label"));
+  const std::vector<std::string> stems = lemma_file_stems(labels);
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    const Json& lemma = c.at("lemmas")[i];
+    const std::string& label = labels[i];
     Entry e{Entry::Kind::Lemma, "lemma " + label, lemma.at("verdict"), Json(), lemma, {}};
     Json z3 = Json::object(), cvc5 = z3;
     for (const Json& w : lemma.at("smt")) {
@@ -70,10 +75,16 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
       cvc5[width] = w.at("cvc5");
       const std::string note = w.value("note", std::string());
       const std::string cx = null_or_dump(w.at("counterexample"));
-      for (const char* solver : {"z3", "cvc5"})
+      for (const char* solver : {"z3", "cvc5"}) {
+        const std::string status = status_of_answer(w[solver]);
+        std::string detail = cx.empty() ? note : cx;
+        if (status == "unknown")  // a time limit, say: which query, to rerun it by hand
+          detail += (detail.empty() ? "" : "; ") +
+                    query_pointer(c, lemma_query_file(stems[i], w.at("width")),
+                                  w.value("smt2_sha256", Json()));
         e.rows.push_back({EntryRow::Kind::Solver,
-                          fmt::format("lemma {}: {} {}", label, solver, width),
-                          status_of_answer(w[solver]), cx.empty() ? note : cx});
+                          fmt::format("lemma {}: {} {}", label, solver, width), status, detail});
+      }
     }
     const Json& en = lemma.at("enumeration");
     e.rows.push_back({EntryRow::Kind::Enumeration,

@@ -35,6 +35,10 @@ Json claims_json(const std::vector<ClaimOutcome>& claims) {
     j["status"] = verdict_name(c.verdict);
     j["cases"] = c.cases;
     if (c.premise_cases) j["premise_cases"] = *c.premise_cases;
+    if (c.failures.count > 0) {
+      j["failures"] = c.failures.count;
+      j["first_failures"] = c.failures.first;
+    }
     j["counterexample"] = c.counterexample ? counterexample_json(*c.counterexample) : Json();
     if (!c.note.empty()) j["note"] = c.note;
     out.push_back(std::move(j));
@@ -106,6 +110,30 @@ Json unbounded_rests_on(const Json& c, const Json& u) {
 
 std::string null_or_dump(const Json& j) { return j.is_null() ? std::string() : j.dump(); }
 
+std::string query_pointer(const Json& certificate, const std::string& file, const Json& sha256) {
+  std::string stem = certificate.at("proof").at("file");
+  if (stem.size() > 6 && stem.ends_with(".proof")) stem.resize(stem.size() - 6);
+  const std::string digest = sha256.is_string() ? sha256.get<std::string>() : "";
+  return fmt::format("query {}/{} (sha256 {}...), which nimcert export-smt2 writes", stem, file,
+                     digest.substr(0, 12));
+}
+
+std::string claim_detail(const Json& claim) {
+  if (!claim.contains("failures")) return claim.value("note", "");
+  const std::uint64_t failures = claim.at("failures"), cases = claim.at("cases");
+  std::string first;
+  for (const Json& p : claim.at("first_failures")) {
+    std::string coordinates;
+    for (const Json& c : p) coordinates += (coordinates.empty() ? "" : ",") + c.dump();
+    first += " (" + coordinates + ")";
+  }
+  const std::size_t shown = claim.at("first_failures").size();
+  return fmt::format("fails at {} of {} {}, {}{}; counterexample: {}", failures, cases,
+                     cases == 1 ? "position" : "positions",
+                     shown == failures ? "at" : fmt::format("the first {}", shown), first,
+                     null_or_dump(claim.at("counterexample")));
+}
+
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
                              const Json& claims_rest_on, const Json& checks_rest_on,
                              std::vector<Entry>& out) {
@@ -117,7 +145,7 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
          claim.at("status"),
          claims_rest_on,
          claim,
-         {{EntryRow::Kind::Claim, id, claim.at("status"), null_or_dump(claim.at("counterexample"))}}});
+         {{EntryRow::Kind::Claim, id, claim.at("status"), claim_detail(claim)}}});
   }
   for (const Json& check : checks) {
     const std::string id = block + ": " + check.at("name").get<std::string>();
