@@ -5,7 +5,7 @@
 set -euo pipefail
 packages=(g++ make cmake pkg-config git
           libz3-dev z3 cvc5 mona libgmp-dev libfmt-dev nlohmann-json3-dev libcli11-dev libssl-dev
-          libgtest-dev libbenchmark-dev "$@")
+          libcairo2-dev libgtest-dev libbenchmark-dev "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -120,7 +120,7 @@ TEST(Cli, UsageErrorsExitTwo) {
 TEST(Cli, TablePrintsTheTwoHeapSlice) {
   const std::string csv = run("table --size 5 --csv").out;
   EXPECT_EQ(csv,
-            "x\\y,0,1,2,3,4\n0,0,1,2,3,4\n1,1,0,3,2,5\n2,2,3,0,1,7\n3,3,2,1,0,6\n4,4,5,7,6,0\n");
+            "x1\\x2,0,1,2,3,4\n0,0,1,2,3,4\n1,1,0,3,2,5\n2,2,3,0,1,7\n3,3,2,1,0,6\n4,4,5,7,6,0\n");
 }
 
 TEST(Cli, CertifyRefusesAnUnwritableCertificate) {

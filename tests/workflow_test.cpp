@@ -138,6 +138,61 @@ TEST_F(WorkflowTest, FailFastStopsAtTheFirstFailingCheckAndWritesNothing) {
   EXPECT_TRUE(fs::exists(certificate()));
 }
 
+TEST_F(WorkflowTest, ShowRendersACertificateAsTextAndMarkdownWithoutRerunningIt) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  const Json c = Json::parse(read(certificate()));
+  const std::string sha = c["lemmas"][1]["smt"][1]["smt2_sha256"];  // lemma half at w16
+  const CommandResult text = nimcert("show certs/small.cert.json");
+  EXPECT_EQ(text.status, 0) << text.out;
+  for (const std::string& expected :
+       {std::string("nimcert certificate: small.proof  [holds]"),
+        std::string("claim formula-4  [holds]"), std::string("lemma half  [holds]"),
+        std::string("cube [0,12]^3; positions 2197"),
+        std::string("Scope: every natural (MONA), and every variable below 2^w for w in {8, "
+                    "16} (Z3 and cvc5)")})
+    EXPECT_NE(text.out.find(expected), std::string::npos) << expected << "\n" << text.out;
+  const std::size_t file = text.out.find("small/half-w16.smt2 ");  // its row: file, sha256
+  ASSERT_NE(file, std::string::npos) << text.out;
+  EXPECT_EQ(text.out.substr(file, text.out.find('\n', file) - file).find(sha), 28u) << text.out;
+  const CommandResult md = nimcert("show --format markdown certs/small.cert.json");
+  EXPECT_EQ(md.status, 0);
+  EXPECT_NE(md.out.find("### lemma half — **holds**"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("| lemma half: cvc5 w16 | holds |"), std::string::npos) << md.out;
+  // What is shown is what nimcert wrote: an edited certificate is refused.
+  edit_certificate([](Json& j) { j["verdict"] = "fails"; }, false);
+  EXPECT_EQ(nimcert("show certs/small.cert.json").status, 2);
+  EXPECT_NE(nimcert("show --format pdf certs/small.cert.json").status, 0);
+}
+
+TEST_F(WorkflowTest, ShowWritesAnHtmlPageThatChromiumRenders) {
+  // A failing proof, so that the page has a counterexample to show as tables.
+  std::string wrong = kSmallProof;
+  const std::string claim = "G == x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)";
+  wrong.replace(wrong.find(claim), claim.size(), "G == x1 ^ x2 ^ x3");
+  write(proof(), wrong);
+  ASSERT_EQ(nimcert("certify").status, 1);
+  ASSERT_EQ(nimcert("show --format html -o page.html certs/small.cert.json").status, 0);
+  // Headless Chromium parses and lays out the page; --dump-dom prints the DOM it built (the
+  // <tbody> it inserts shows that a browser, not this test, read the tables).
+  const std::string page = (dir_ / "page.html").string();
+  const CommandResult dom = testing::run_command(
+      "timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom 'file://" + page +
+      "' 2>/dev/null");
+  ASSERT_EQ(dom.status, 0) << "chromium is needed for this test (scripts/test.sh installs it)";
+  for (const std::string& expected :
+       {std::string("<tbody>"), std::string("claim formula-4: where it fails"),
+        std::string("<span class=\"status fails\">fails</span>"),
+        std::string("<td>(0,2,4)</td><td>7</td><td>6</td>"),
+        std::string("<span class=\"status holds\">holds</span>")})
+    EXPECT_NE(dom.out.find(expected), std::string::npos) << expected << "\n" << dom.out;
+  const CommandResult shot = testing::run_command(
+      "cd '" + dir_.string() +
+      "' && timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "
+      "--window-size=1280,2400 --screenshot=page.png 'file://" + page + "' >/dev/null 2>&1");
+  ASSERT_EQ(shot.status, 0);
+  EXPECT_EQ(read(dir_ / "page.png").substr(1, 3), "PNG");
+}
+
 TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone) {
   ASSERT_EQ(nimcert("certify").status, 0);
   // 2 lemmas x 2 widths: every answer reused.
@@ -201,7 +256,8 @@ end
   const CommandResult r = nimcert("gate");
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("added lemma wrong"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("fails   lemma wrong: z3 w8"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  fails   lemma wrong "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
   // The new lemma's one query is solved; the other four answers are reused.
   EXPECT_NE(r.out.find("gate: FAIL (1 of 1 proof file does not hold, 1 certificate drifted; 4 "
                        "solver answers reused, 1 solved)"),

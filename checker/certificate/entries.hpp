@@ -19,6 +19,7 @@ struct EntryRow {
   std::string name;    // "lemma (13): cvc5 w64"
   std::string status;  // "holds", "fails" or "unknown"
   std::string detail;  // the counterexample, or a note
+  double seconds = -1;  // what the row's engine took, from the certificate's "run"; -1 unknown
 };
 
 struct Entry {

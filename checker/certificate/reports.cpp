@@ -58,7 +58,8 @@ std::vector<CheckRow> check_rows(const Json& c) {
   std::vector<CheckRow> rows;
   const std::string suite = c["proof"]["file"];
   for (const Entry& e : entries_of(c))
-    for (const EntryRow& r : e.rows) rows.push_back({suite, r.name, r.status, r.detail, r.kind});
+    for (const EntryRow& r : e.rows)
+      rows.push_back({suite, r.name, r.status, r.detail, r.kind, r.seconds});
   return rows;
 }
 
@@ -92,6 +93,7 @@ std::string junit_xml(const std::vector<CheckRow>& rows) {
     for (const CheckRow* r : suites[suite]) {
       xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(suite),
                          xml_escape(r->name));
+      if (r->seconds >= 0) xml += fmt::format(" time=\"{:.3f}\"", r->seconds);
       if (r->status == "holds") {
         xml += "/>\n";
       } else if (r->status == "skipped") {
@@ -115,17 +117,23 @@ std::string markdown_summary(const std::vector<CheckRow>& rows, const std::strin
   std::string md = "## nimcert\n\n";
   md += fmt::format("**{}**\n\n{} of {} checks hold.\n\n", markdown_escape(verdict_line), holding,
                     rows.size());
+  auto time = [](const CheckRow& r) {
+    return r.seconds >= 0 ? fmt::format("{:.2f} s", r.seconds) : std::string("—");
+  };
   std::string failing;
   for (const CheckRow& r : rows)
     if (r.status != "holds" && r.status != "skipped")
-      failing += fmt::format("| {} | {} | {} | {} |\n", markdown_escape(r.suite),
-                             markdown_escape(r.name), r.status, markdown_escape(r.detail));
+      failing += fmt::format("| {} | {} | {} | {} | {} |\n", markdown_escape(r.suite),
+                             markdown_escape(r.name), r.status, time(r),
+                             markdown_escape(r.detail));
   if (!failing.empty())
-    md += "| proof | check | status | detail |\n|---|---|---|---|\n" + failing + "\n";
-  md += "<details><summary>All checks</summary>\n\n| proof | check | status |\n|---|---|---|\n";
+    md += "| proof | check | status | time | detail |\n|---|---|---|---|---|\n" + failing + "\n";
+  // Every row the terminal shows, with its answer and time.
+  md += "<details><summary>All checks</summary>\n\n| proof | check | status | time | detail "
+        "|\n|---|---|---|---|---|\n";
   for (const CheckRow& r : rows)
-    md += fmt::format("| {} | {} | {} |\n", markdown_escape(r.suite), markdown_escape(r.name),
-                      r.status);
+    md += fmt::format("| {} | {} | {} | {} | {} |\n", markdown_escape(r.suite),
+                      markdown_escape(r.name), r.status, time(r), markdown_escape(r.detail));
   md += "\n</details>\n";
   return md;
 }

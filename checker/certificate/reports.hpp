@@ -20,6 +20,7 @@ struct CheckRow {
   std::string status;                           // "holds", "fails", "unknown" or "drift"
   std::string detail;                           // the counterexample, the note, or what drifted
   EntryRow::Kind kind = EntryRow::Kind::Check;  // what the row shows (a drift row: Check)
+  double seconds = -1;                          // as recorded in the run; -1 when not
 };
 
 // One row per check recorded in the certificate.

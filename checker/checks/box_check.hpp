@@ -25,6 +25,7 @@ struct BoxReport {
   Value max_value = 0;
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
+  double seconds = 0;  // the table, claims and checks (the run's record only)
   Verdict verdict() const;
 };
 

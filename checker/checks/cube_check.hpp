@@ -24,6 +24,7 @@ struct CubeReport {
   std::string table_sha256;  // the slice-by-slice digest of base/sliced_digest.hpp
   Value max_value = 0;
   std::vector<ClaimOutcome> claims;
+  double seconds = 0;  // the sweep and every claim (the run's record, never the stable part)
 
   // Holds when every claim holds (and a position was examined).
   Verdict verdict() const;

@@ -1,8 +1,11 @@
 // Lemma checking (see lemma_check.hpp).
 #include "checks/lemma_check.hpp"
 
+#include <fmt/format.h>
+
 #include "checks/enumeration.hpp"
 #include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
 
 namespace nimcert {
 
@@ -79,6 +82,7 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
 
   bool all_unsat = true, some_counterexample = false;
   for (unsigned w : lemma.widths) {
+    smt::set_activity(fmt::format("lemma {} w{}", lemma.label, w));
     const SolvedQuery solved =
         solve_and_recheck(lemma_query(lemma, expanded, w), &statement, solvers, options.timeout_ms);
     WidthOutcome o;
@@ -95,8 +99,10 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
     o.smt2 = solved.smt2;
     out.widths.push_back(std::move(o));
   }
+  smt::set_activity(fmt::format("lemma {}: enumeration", lemma.label));
   out.enumeration = enumerate_lemma(lemma.variables, expanded.implication, lemma.low, lemma.high,
                                     options.threads);
+  if (options.unbounded) smt::set_activity(fmt::format("lemma {}: mona", lemma.label));
   if (options.unbounded)
     out.unbounded =
         lemma_for_all_naturals(lemma, definitions, expanded, unbounded_options(options));

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <chrono>
+
 #include <filesystem>
 
 #include "base/memory_budget.hpp"
@@ -12,6 +14,7 @@
 #include "claims/proof_claims.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
+#include "sys/activity.hpp"
 #include "games/registry.hpp"
 #include "solve/z3_backend.hpp"
 #include "ws1s/mona.hpp"
@@ -39,6 +42,10 @@ ProofSource load_proof(const std::string& path) {
 }
 
 namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 std::string count_words(std::size_t n, const char* one, const char* many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
@@ -119,7 +126,9 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     const auto claims = proof_claims(report.proof);
     std::vector<const CubeClaim*> pointers;
     for (const auto& c : claims) pointers.push_back(c.get());
+    const auto start = std::chrono::steady_clock::now();
     report.cube = check_cube(*report.game, n, pointers, progress);
+    report.cube->seconds = seconds_since(start);
     for (std::size_t i = 0; i < claims.size(); ++i)
       report.cube->claims[i].text = report.proof.claims[i].text;
     if (stop(report.cube->verdict())) return report;
@@ -127,11 +136,17 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.game = make_game(report.proof.game, report.proof.definitions);
   }
   for (const smt::BoxSpec& box : report.proof.boxes) {
+    const auto start = std::chrono::steady_clock::now();
+    smt::set_activity(fmt::format("box {}", box.name));
     report.boxes.push_back(check_box(box, report.proof.definitions));
+    report.boxes.back().seconds = seconds_since(start);
     if (stop(report.boxes.back().verdict())) return report;
   }
   for (const smt::SequenceSpec& sequence : report.proof.sequences) {
+    const auto start = std::chrono::steady_clock::now();
+    smt::set_activity(fmt::format("sequence {}", sequence.name));
     report.sequences.push_back(check_sequence(sequence, report.proof.definitions));
+    report.sequences.back().seconds = seconds_since(start);
     if (stop(report.sequences.back().verdict())) return report;
   }
   if (options.claims_only) {

@@ -19,6 +19,7 @@ struct SequenceReport {
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   nlohmann::ordered_json claim_counterexamples;  // by claim name (n, f, g, h, options)
+  double seconds = 0;  // the sequences, claims and checks (the run's record only)
   Verdict verdict() const;
 };
 

@@ -50,10 +50,10 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
     bool fails = false, unknown = false;
     for (std::size_t i = 0; i < certificates.size(); ++i) {
       if (!incomplete) write_file_atomically(paths[i], certificate_text(certificates[i]));
-      print_checks(certificates[i]);
       const std::string verdict = certificates[i]["verdict"];
       fails = fails || verdict == "fails";
       unknown = unknown || verdict == "unknown";
+      // The file's header first, then its table.
       if (incomplete)
         fmt::print("{}: {}{}\n", sources[i].path, verdict,
                    certificates[i].contains("incomplete")
@@ -61,6 +61,7 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
                        : "");
       else
         fmt::print("{}: {} ({})\n", sources[i].path, verdict, paths[i]);
+      print_checks(certificates[i]);
       const auto r = check_rows(certificates[i]);
       rows.insert(rows.end(), r.begin(), r.end());
     }

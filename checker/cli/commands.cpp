@@ -1,4 +1,4 @@
-// The subcommands: grundy, table, certify, verify, gate, export-smt2, export-mona (see
+// The subcommands: grundy, table, ppos, certify, verify, gate, show, export-smt2, export-mona (see
 // commands.hpp).
 #include "cli/commands.hpp"
 
@@ -9,8 +9,12 @@
 #include <map>
 #include <optional>
 
+#include "checks/position_claim.hpp"
+#include "checks/proof_input.hpp"
+#include "cli/data.hpp"
 #include "cli/export_mona.hpp"
 #include "cli/export_smt2.hpp"
+#include "cli/show.hpp"
 #include "cli/workflow.hpp"
 #include "cli/workflow_steps.hpp"
 #include "engines/cube_engine.hpp"
@@ -55,8 +59,17 @@ struct GrundyCommand {
 struct TableCommand {
   GameOptions game;
   Heap size = 10;
-  Heap z = 0;
-  bool csv = false;
+  std::optional<Heap> z, last;
+  std::vector<std::string> fix;
+  std::vector<std::size_t> axes;
+  bool csv = false, tsv = false, bfile = false;
+  std::string png, proof, diff;
+};
+struct PposCommand {
+  GameOptions game;
+  Heap size = 10;
+  bool tsv = false;
+  std::string proof;
 };
 struct CertifyCommand {
   std::vector<std::string> proofs;
@@ -77,6 +90,12 @@ struct ExportCommand {
   unsigned timeout_ms = 60000;
 };
 
+struct ShowCommand {
+  std::string certificate;
+  std::string format = "text";
+  std::string out;
+};
+
 struct ExportMonaCommand {
   std::vector<std::string> proofs;
   std::string dir = "mona";
@@ -84,11 +103,13 @@ struct ExportMonaCommand {
 
 GrundyCommand grundy_options;
 TableCommand table_options;
+PposCommand ppos_options;
 CertifyCommand certify_options;
 VerifyCommand verify_options;
 GateCommand gate_options;
 ExportCommand export_options;
 ExportMonaCommand export_mona_options;
+ShowCommand show_options;
 std::map<const CLI::App*, std::function<int()>> runners;
 
 void add_report_options(CLI::App* cmd, WorkflowOptions& o) {
@@ -121,29 +142,45 @@ int run_grundy(const GrundyCommand& o) {
   return 0;
 }
 
-int run_table(const TableCommand& o) {
-  const auto game = o.game.make();
-  if (game->heap_count() != 3) throw std::invalid_argument("table needs a three-heap game");
-  if (o.size == 0) throw std::invalid_argument("--size must be at least 1");
-  const Heap last = o.size - 1;
-  CubeEngine engine(*game, std::max(last, o.z));
-  const ValueTable values = engine.dense(Box{{last, last, o.z}});
-  if (o.csv) {
-    fmt::print("x\\y");
-    for (Heap y = 0; y <= last; ++y) fmt::print(",{}", y);
-    fmt::print("\n");
-  } else {
-    fmt::print("G(x, y, {}) for x, y = 0..{}\n     y:", o.z, last);
-    for (Heap y = 0; y <= last; ++y) fmt::print(" {:>3}", y);
-    fmt::print("\n");
+// The game of --proof FILE (with --diff, the game of the claim), else of --game.
+std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& proof,
+                              const std::string& diff) {
+  if (proof.empty()) return options.make();
+  const smt::ProofFile file = read_proof_file(proof);
+  if (!diff.empty()) return make_game(PositionClaim(file, diff).game(), file.definitions);
+  if (file.game.name.empty())
+    throw std::invalid_argument(proof + ": no top-level game (name one of its claims with --diff)");
+  return make_game(file.game, file.definitions);
+}
+
+int run_table_command(const TableCommand& o) {
+  TableRequest r;
+  r.game = game_of(o.game, o.proof, o.diff);
+  r.size = o.size;
+  r.last = o.last;
+  if (o.axes.size() == 2) {
+    r.rows_heap = o.axes[0] - 1;
+    r.cols_heap = o.axes[1] - 1;
   }
-  for (Heap x = 0; x <= last; ++x) {
-    fmt::print(fmt::runtime(o.csv ? "{}" : "  x={:>3}"), x);
-    for (Heap y = 0; y <= last; ++y)
-      fmt::print(fmt::runtime(o.csv ? ",{}" : " {:>3}"), values.at(x, y, o.z));
-    fmt::print("\n");
+  if (o.z) r.fixed[2] = *o.z;
+  for (const std::string& f : o.fix) {
+    const auto [heap, value] = parse_fixed_heap(f);
+    r.fixed[heap] = value;
   }
-  return 0;
+  if (o.csv + o.tsv + o.bfile > 1) throw std::invalid_argument("one of --csv, --tsv, --bfile");
+  r.format = o.csv ? "csv" : o.tsv ? "tsv" : o.bfile ? "bfile" : "text";
+  r.png = o.png;
+  r.proof = o.proof;
+  r.diff = o.diff;
+  return run_table(r);
+}
+
+int run_ppos_command(const PposCommand& o) {
+  PposRequest r;
+  r.game = game_of(o.game, o.proof, "");
+  r.size = o.size;
+  r.tsv = o.tsv;
+  return run_ppos(r);
 }
 
 }  // namespace
@@ -154,16 +191,45 @@ void register_commands(CLI::App& app) {
   grundy->add_option("heaps", grundy_options.heaps, "Heap sizes, each 0 to 4294967295")->required();
   runners[grundy] = [] { return guarded("grundy", [] { return run_grundy(grundy_options); }); };
 
-  auto* table = app.add_subcommand("table", "Print the slice G(x, y, z) for x, y < size");
+  auto* table = app.add_subcommand(
+      "table",
+      "Print Grundy values: a slice of two heaps (the others fixed) as a grid, CSV or TSV, or a "
+      "heat-map PNG; a one-heap game's g_0..g_N as lines 'n g' (an OEIS b-file with --bfile); "
+      "with --proof and --diff, where a claim differs from the true values");
   table_options.game.add_to(table);
-  table->add_option("--size", table_options.size, "Rows and columns, 1 to 4096")
+  table->add_option("--size", table_options.size, "Rows and columns 0..size-1, 1 to 4097")
       ->capture_default_str()
-      ->check(CLI::Range(1u, 4096u));
-  table->add_option("--z", table_options.z, "The third heap, 0 to 4096")
-      ->capture_default_str()
+      ->check(CLI::Range(1u, 4097u));
+  table->add_option("--last", table_options.last, "One-heap games: n = 0..last, 0 to 100000000")
+      ->check(CLI::Range(0u, 100000000u));
+  table->add_option("--axes", table_options.axes, "The heaps along rows and columns (default 1 2)")
+      ->expected(2)
+      ->check(CLI::Range(std::size_t{1}, std::size_t{8}));
+  table->add_option("--z", table_options.z, "The third heap, 0 to 4096 (the same as --fix x3=Z)")
       ->check(CLI::Range(0u, 4096u));
+  table->add_option("--fix", table_options.fix,
+                    "Another heap's value, as xI=V (repeatable; heaps not fixed are 0)");
   table->add_flag("--csv", table_options.csv, "Comma-separated output");
-  runners[table] = [] { return guarded("table", [] { return run_table(table_options); }); };
+  table->add_flag("--tsv", table_options.tsv, "Tab-separated output");
+  table->add_flag("--bfile", table_options.bfile, "One-heap games: an OEIS b-file");
+  table->add_option("--png", table_options.png, "Also draw the slice as a heat map (PNG)");
+  table->add_option("--proof", table_options.proof, "Use this proof file's game");
+  table->add_option("--diff", table_options.diff,
+                    "Compare with this claim of the --proof file: mark where it fails (the "
+                    "claimed value beside G for a formula G == F)");
+  runners[table] = [] {
+    return guarded("table", [] { return run_table_command(table_options); });
+  };
+
+  auto* ppos = app.add_subcommand(
+      "ppos", "List the P-positions (G = 0) of the box [0,size-1]^k, as CSV (or TSV)");
+  ppos_options.game.add_to(ppos);
+  ppos->add_option("--size", ppos_options.size, "Heaps 0..size-1, 1 to 4097")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 4097u));
+  ppos->add_flag("--tsv", ppos_options.tsv, "Tab-separated output");
+  ppos->add_option("--proof", ppos_options.proof, "Use this proof file's game");
+  runners[ppos] = [] { return guarded("ppos", [] { return run_ppos_command(ppos_options); }); };
 
   auto* certify = app.add_subcommand(
       "certify",
@@ -199,6 +265,19 @@ void register_commands(CLI::App& app) {
   add_report_options(verify, verify_options.options);
   runners[verify] = [] {
     return verify_command(verify_options.certificate, verify_options.options);
+  };
+
+  auto* show = app.add_subcommand(
+      "show",
+      "Render a certificate for reading, re-running nothing: the statement, every check with "
+      "its evidence and scope, counterexamples, the trust ledger, each query's file and SHA-256");
+  show->add_option("certificate", show_options.certificate, "Certificate file")->required();
+  show->add_option("--format", show_options.format, "text, markdown or html")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "markdown", "html"}));
+  show->add_option("-o,--out", show_options.out, "Write to this file (default: standard output)");
+  runners[show] = [] {
+    return show_command(show_options.certificate, show_options.format, show_options.out);
   };
 
   auto* gate = app.add_subcommand(

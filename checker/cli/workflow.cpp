@@ -1,14 +1,18 @@
 // The steps the workflows share (see workflow_steps.hpp), and the proof files' default set.
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "base/atomic_file.hpp"
 #include "certificate/certificate.hpp"
+#include "certificate/entries.hpp"
 #include "cli/workflow_steps.hpp"
+#include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -86,40 +90,119 @@ ProofOptions proof_options(const WorkflowOptions& o) {
 
 Json certify_one(const ProofSource& source, const ProofOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  // On a terminal, a live line naming what runs (the lemma, width and solver, the cube's
+  // slice) and for how long, rewritten four times a second and erased at the end; off a
+  // terminal nothing, so that logs hold the table only.
+  std::jthread ticker;
+  const bool terminal = isatty(STDERR_FILENO) == 1;
+  if (terminal)
+    ticker = std::jthread([&](std::stop_token stop) {
+      while (!stop.stop_requested()) {
+        const std::string now = smt::current_activity();
+        if (!now.empty())
+          std::fprintf(stderr, "\r\033[Knimcert: %s: %s", source.path.c_str(), now.c_str());
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      }
+      std::fprintf(stderr, "\r\033[K");
+    });
   Progress progress;
-  if (isatty(STDERR_FILENO) == 1)
+  if (terminal)
     progress = [&](std::uint64_t done, std::uint64_t total) {
-      std::fprintf(stderr, "\rnimcert: %s: cube slice %llu/%llu", source.path.c_str(),
-                   (unsigned long long)done, (unsigned long long)total);
-      if (done == total) std::fprintf(stderr, "\n");
+      if (done == 1 || done % 8 == 0 || done == total)
+        smt::set_activity(fmt::format("cube: slice {}/{}", done, total));
     };
+  smt::clear_activity();
   const ProofReport report = check_proof(source, options, progress);
+  smt::clear_activity();
   RunInfo run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return make_certificate(report, run);
 }
 
-void print_checks(const Json& certificate) {
-  for (const CheckRow& r : check_rows(certificate))
-    if ((r.status != "holds" && r.status != "skipped") || r.kind == EntryRow::Kind::Claim ||
-        r.kind == EntryRow::Kind::Enumeration)
-      fmt::print("  {:<7} {}{}\n", r.status, r.name, r.detail.empty() ? "" : "  " + r.detail);
-  // What each lemma's and induction's verdict covers, never left to the reader to guess.
-  for (const Json& lemma : certificate.value("lemmas", Json::array()))
-    fmt::print("  {:<7} lemma {}: {}\n", lemma.value("verdict", std::string()),
-               lemma.value("label", std::string()), lemma.value("scope", std::string()));
-  for (const Json& d : certificate.value("induction", Json::array())) {
-    std::vector<std::string> proved;
-    if (d.contains("unbounded") && d["unbounded"].contains("conclusion"))
-      proved.push_back(d["unbounded"]["conclusion"].get<std::string>() + " (MONA)");
-    std::string widest;
-    for (const Json& w : d.value("widths", Json::array()))
-      if (w.value("verdict", std::string()) == "holds") widest = w.value("conclusion", "");
-    if (!widest.empty()) proved.push_back(widest + " (Z3 and cvc5)");
-    fmt::print("  {:<7} induction {}: {}\n", d.value("verdict", std::string()),
-               d.value("claim", std::string()),
-               proved.empty() ? std::string("not proved") : fmt::format("{}", fmt::join(proved, ", and ")));
+namespace {
+
+// A check's answers in one cell of the summary table: each width's two solver answers, the
+// enumeration's cases, MONA's answer, an induction's obligations and what it concludes.
+std::string answers_of(const Entry& e) {
+  const Json& b = e.body;
+  std::vector<std::string> parts;
+  switch (e.kind) {
+    case Entry::Kind::Lemma:
+      for (const Json& w : b.at("smt"))
+        parts.push_back(fmt::format("w{} z3 {} cvc5 {}", w.at("width").dump(),
+                                    w.at("z3").get<std::string>(), w.at("cvc5").get<std::string>()));
+      parts.push_back(fmt::format("enumeration {} {}",
+                                  count_of(b.at("enumeration").at("cases").get<std::uint64_t>(),
+                                           "case"),
+                                  b.at("enumeration").at("verdict").get<std::string>()));
+      if (b.contains("unbounded"))
+        parts.push_back("every natural: mona " + b.at("unbounded").at("answer").get<std::string>());
+      break;
+    case Entry::Kind::Induction: {
+      std::string widest;
+      for (const Json& w : b.at("widths")) {
+        std::size_t both = 0;
+        for (const Json& o : w.at("obligations"))
+          both += o.at("z3") == "unsat" && o.at("cvc5") == "unsat";
+        parts.push_back(fmt::format("w{} {}/{} unsat", w.at("width").dump(), both,
+                                    w.at("obligations").size()));
+        if (w.value("verdict", "") == "holds") widest = w.value("conclusion", "");
+      }
+      if (!widest.empty()) parts.push_back(widest + " (z3, cvc5)");
+      if (b.contains("unbounded") && b.at("unbounded").contains("conclusion"))
+        parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() + " (mona)");
+      break;
+    }
+    default: {
+      // Where: the cube or box the claim was checked on, when it rests on one.
+      std::string where;
+      if (e.rests_on.is_object() && e.rests_on.contains("exhaustive")) {
+        const Json& x = e.rests_on.at("exhaustive");
+        if (x.contains("cube")) where = x.at("cube").get<std::string>() + ": ";
+        if (x.contains("box")) where = x.at("box").get<std::string>() + ": ";
+      }
+      if (b.contains("cases"))
+        parts.push_back(where + (b.contains("failures")
+                                     ? fmt::format("fails at {} of {} positions",
+                                                   b.at("failures").dump(), b.at("cases").dump())
+                                     : count_of(b.at("cases").get<std::uint64_t>(),
+                                                "position")));
+      if (b.contains("premise_cases"))
+        parts.push_back(fmt::format("{} with the hypothesis true", b.at("premise_cases").dump()));
+    }
   }
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+}  // namespace
+
+void print_checks(const Json& certificate) {
+  // One row per check, failures first, then unknowns; each with its answers and its time.
+  std::vector<Entry> entries;
+  for (Entry& e : entries_of(certificate))
+    if (e.kind != Entry::Kind::Table) entries.push_back(std::move(e));
+  auto rank = [](const Entry& e) { return e.status == "fails" ? 0 : e.status == "unknown" ? 1 : 2; };
+  std::stable_sort(entries.begin(), entries.end(),
+                   [&](const Entry& a, const Entry& b) { return rank(a) < rank(b); });
+  std::size_t width = 5;
+  for (const Entry& e : entries) width = std::max(width, e.id.size());
+  fmt::print("  {:<7} {:<{}} {:>9}  {}\n", "status", "check", width, "time", "answers");
+  for (const Entry& e : entries) {
+    double seconds = -1;
+    for (const EntryRow& r : e.rows)
+      if (r.seconds >= 0) seconds = (seconds < 0 ? 0 : seconds) + r.seconds;
+    if (e.kind == Entry::Kind::Claim && !e.rows.empty()) seconds = e.rows[0].seconds;
+    const std::string time = seconds < 0 ? "" : fmt::format("{:.2f} s", seconds);
+    fmt::print("  {:<7} {:<{}} {:>9}  {}\n", e.status, e.id, width, time, answers_of(e));
+    // What did not hold, row by row, with its counterexample, note or query.
+    for (const EntryRow& r : e.rows)
+      if (r.status != "holds" && r.status != "skipped")
+        fmt::print("            {} {}{}\n", r.status, r.name, r.detail.empty() ? "" : ": " + r.detail);
+  }
+  // What each lemma's verdict covers, never left to the reader to guess.
+  for (const Json& lemma : certificate.value("lemmas", Json::array()))
+    fmt::print("  scope of lemma {}: {}\n", lemma.value("label", std::string()),
+               lemma.value("scope", std::string()));
 }
 
 void print_drift(const std::vector<Drift>& drift) {

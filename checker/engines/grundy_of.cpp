@@ -41,31 +41,68 @@ std::vector<Value> window_sequence(const Game& game, Heap last) {
   return g;
 }
 
-Value grundy_of(const Game& game, const Position& p) {
-  if (p.size() != game.heap_count())
-    throw std::invalid_argument(
-        fmt::format("{} takes {} heaps, got {}", game.describe(), game.heap_count(), p.size()));
-  if (game.heap_count() == 1 && game.follower_window(0)) return window_sequence(game, p[0]).back();
-  if (game.lowers_heaps()) return BoxValues(game, std::vector<Heap>(p.begin(), p.end())).at(p);
+GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
+  if (extents.size() != game.heap_count())
+    throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game.describe(),
+                                            game.heap_count(), extents.size()));
+  GrundyBox out{extents, {}};
+  if (game.heap_count() == 1 && game.follower_window(0)) {
+    out.values = window_sequence(game, extents[0]);
+    return out;
+  }
+  if (game.lowers_heaps()) {
+    require_memory(BoxValues::bytes(extents), fmt::format("the box of {}", game.describe()));
+    out.values = BoxValues(game, extents).values();
+    return out;
+  }
   if (game.heap_count() == 3 && game.move_shape()) {
-    const Heap n = *std::max_element(p.begin(), p.end());
+    const Heap n = *std::max_element(extents.begin(), extents.end());
     if (n > 4096)
       throw std::invalid_argument(
           fmt::format("{}: the cube engine computes positions with heaps up to 4096, not {}",
                       game.describe(), n));
     require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n));
     const CubeEngine engine(game, n);
-    return engine.dense(Box{{p[0], p[1], p[2]}}).at(p);
+    const ValueTable t = engine.dense(Box{{extents[0], extents[1], extents[2]}});
+    out.values.reserve(t.box().count());
+    for (Heap x = 0; x <= extents[0]; ++x)
+      for (Heap y = 0; y <= extents[1]; ++y)
+        for (Heap z = 0; z <= extents[2]; ++z) out.values.push_back(t.at(x, y, z));
+    return out;
   }
   std::uint64_t stones = 0;
-  for (Heap h : p) stones += h;
+  for (Heap h : extents) stones += h;
   if (stones > kMaxReferenceStones)
     throw std::invalid_argument(fmt::format(
         "{}: no fast engine handles this game, and the reference engine computes positions of "
         "at most {} stones, not {}",
         game.describe(), kMaxReferenceStones, stones));
   ReferenceEngine engine(game);
-  return engine.grundy(p);
+  Position p = Position::zeros(extents.size());
+  for (;;) {  // canonical order: the last heap fastest
+    out.values.push_back(engine.grundy(p));
+    std::size_t h = extents.size();
+    while (h > 0 && p[h - 1] == extents[h - 1]) p[--h] = 0;
+    if (h == 0) break;
+    ++p[h - 1];
+  }
+  return out;
+}
+
+Value GrundyBox::at(const Position& p) const {
+  std::uint64_t index = 0;
+  for (std::size_t h = 0; h < extents.size(); ++h) {
+    if (p[h] > extents[h]) throw std::out_of_range("GrundyBox::at: " + p.to_string());
+    index = index * (std::uint64_t{extents[h]} + 1) + p[h];
+  }
+  return values[index];
+}
+
+Value grundy_of(const Game& game, const Position& p) {
+  if (p.size() != game.heap_count())
+    throw std::invalid_argument(
+        fmt::format("{} takes {} heaps, got {}", game.describe(), game.heap_count(), p.size()));
+  return grundy_box(game, std::vector<Heap>(p.begin(), p.end())).values.back();
 }
 
 }  // namespace nimcert

@@ -1,4 +1,4 @@
-// The Grundy value of one position, by the engine that fits the game's moves, with the work
+// The Grundy values of one position or of a box of positions, by the engine that fits the game's moves, with the work
 // refused up front when it cannot fit in memory.
 //
 // A one-heap game whose followers form windows (Levine's): the sequence g_0..g_n in one pass of
@@ -15,6 +15,15 @@
 #include "games/game.hpp"
 
 namespace nimcert {
+
+// The values on a box [0,e1] x ... x [0,ek] in canonical order (the last heap fastest), by the
+// same engine choice: what `table` and `ppos` print.
+struct GrundyBox {
+  std::vector<Heap> extents;
+  std::vector<Value> values;
+  Value at(const Position& p) const;  // p inside the box
+};
+GrundyBox grundy_box(const Game& game, std::vector<Heap> extents);
 
 // G(p); throws ResourceError (with the estimate) when the engine's memory would exceed what
 // is available, std::invalid_argument when no engine can compute it.

@@ -6,6 +6,7 @@
 #include <future>
 
 #include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
@@ -15,8 +16,10 @@ TwoSolverRun solve_with_both(const Query& query, unsigned timeout_ms,
   auto second = std::async(std::launch::async,
                            [&] { return replay_with_cvc5(query.smt2, timeout_ms, cvc5_binary); });
   TwoSolverRun run;
+  set_activity_detail("z3 and cvc5");
   try {
     run.z3 = solve_with_z3(query, timeout_ms);
+    set_activity_detail("cvc5 (z3 answered)");
   } catch (...) {
     second.wait();  // the child process is reaped before the exception leaves
     throw;

@@ -33,7 +33,8 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
                                    {"positions", b.at("positions")},
                                    {"table_sha256", b.at("table_sha256")}}}};
     const Json checks_rest_on = {{"exhaustive", {{"box", b.at("box")}}}};
-    claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on, out);
+    claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on,
+                            recorded_seconds(c, {"check_seconds", block}), out);
   }
 }
 

@@ -37,7 +37,7 @@ void cube_entries(const Json& c, std::vector<Entry>& out) {
                    rests_on,
                    claim,
                    {{EntryRow::Kind::Claim, id + " on [0," + n + "]^3", claim.at("status"),
-                     claim_detail(claim)}}});
+                     claim_detail(claim), recorded_seconds(c, {"check_seconds", "exhaustive"})}}});
   }
 }
 

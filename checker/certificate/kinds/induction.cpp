@@ -134,7 +134,7 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
                                          o.value("smt2_sha256", Json()));
         e.rows.push_back({EntryRow::Kind::Obligation,
                           fmt::format("induction {} {}: {}", claim, width, obligation), status,
-                          detail});
+                          detail, recorded_seconds(c, {"induction_seconds", claim, width, obligation})});
       }
     }
     if (d.contains("unbounded")) {
@@ -149,6 +149,8 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
                                                    o.at("obligation").get<std::string>()),
                                        o);
           row.kind = EntryRow::Kind::Obligation;
+          row.seconds = recorded_seconds(
+              c, {"induction_seconds", claim, "mona", o.at("obligation").get<std::string>()});
           if (!o.value("refutes_claim", false) && row.status == "fails") row.status = "unknown";
           e.rows.push_back(std::move(row));
         }

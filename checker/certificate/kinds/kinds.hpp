@@ -50,6 +50,9 @@ Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
 // The report row of an unbounded part, and the ledger's record of it.
 EntryRow unbounded_row(const std::string& name, const Json& unbounded);
 Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
+// A time the certificate's "run" records at this path of keys (summing an object's numbers,
+// such as an obligation's {"z3": s, "cvc5": s}); -1 when it records none.
+double recorded_seconds(const Json& certificate, const std::vector<std::string>& path);
 // A value as a report shows it: empty for null, else its JSON text.
 std::string null_or_dump(const Json& j);
 // What a report row says of a claim beyond its status: for a failing one, at how many of the
@@ -60,9 +63,9 @@ std::string claim_detail(const Json& claim);
 // nimcert export-smt2 writes", DIR being the proof file's stem.
 std::string query_pointer(const Json& certificate, const std::string& file, const Json& sha256);
 // The entries of a block's claims and named checks (boxes and sequences), "BLOCK: claim X" and
-// "BLOCK: CHECK", each with what it rests on.
+// "BLOCK: CHECK", each with what it rests on and the block's time (its rows share it).
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
                              const Json& claims_rest_on, const Json& checks_rest_on,
-                             std::vector<Entry>& out);
+                             double seconds, std::vector<Entry>& out);
 
 }  // namespace nimcert

@@ -110,6 +110,21 @@ Json unbounded_rests_on(const Json& c, const Json& u) {
 
 std::string null_or_dump(const Json& j) { return j.is_null() ? std::string() : j.dump(); }
 
+double recorded_seconds(const Json& certificate, const std::vector<std::string>& path) {
+  if (!certificate.contains("run")) return -1;
+  const Json* j = &certificate.at("run");
+  for (const std::string& key : path) {
+    if (!j->is_object() || !j->contains(key)) return -1;
+    j = &j->at(key);
+  }
+  if (j->is_number()) return j->get<double>();
+  if (!j->is_object()) return -1;
+  double sum = 0;
+  for (const auto& [k, v] : j->items())
+    if (v.is_number()) sum += v.get<double>();
+  return sum;
+}
+
 std::string query_pointer(const Json& certificate, const std::string& file, const Json& sha256) {
   std::string stem = certificate.at("proof").at("file");
   if (stem.size() > 6 && stem.ends_with(".proof")) stem.resize(stem.size() - 6);
@@ -136,7 +151,7 @@ std::string claim_detail(const Json& claim) {
 
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
                              const Json& claims_rest_on, const Json& checks_rest_on,
-                             std::vector<Entry>& out) {
+                             double seconds, std::vector<Entry>& out) {
   for (const Json& claim : claims) {
     const std::string id = block + ": claim " + claim.at("name").get<std::string>();
     out.push_back(
@@ -145,7 +160,7 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
          claim.at("status"),
          claims_rest_on,
          claim,
-         {{EntryRow::Kind::Claim, id, claim.at("status"), claim_detail(claim)}}});
+         {{EntryRow::Kind::Claim, id, claim.at("status"), claim_detail(claim), seconds}}});
   }
   for (const Json& check : checks) {
     const std::string id = block + ": " + check.at("name").get<std::string>();
@@ -155,7 +170,8 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
          check.at("status"),
          checks_rest_on,
          check,
-         {{EntryRow::Kind::Check, id, check.at("status"), null_or_dump(check.at("counterexample"))}}});
+         {{EntryRow::Kind::Check, id, check.at("status"), null_or_dump(check.at("counterexample")),
+           seconds}}});
   }
 }
 

@@ -39,7 +39,8 @@ void sequence_entries(const Json& c, std::vector<Entry>& out) {
                              {"range", q.at("range")},
                              {"g_sha256", q.at("g_sha256")},
                              {"h_sha256", q.at("h_sha256")}}}};
-    claim_and_check_entries(block, q.at("claims"), q.at("checks"), rests_on, rests_on, out);
+    claim_and_check_entries(block, q.at("claims"), q.at("checks"), rests_on, rests_on,
+                            recorded_seconds(c, {"check_seconds", block}), out);
   }
 }
 

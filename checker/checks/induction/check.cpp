@@ -6,6 +6,7 @@
 #include "checks/induction/confirm.hpp"
 #include "checks/lemma_check.hpp"
 #include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
 
 namespace nimcert {
 
@@ -25,6 +26,7 @@ ObligationOutcome solve_obligation(const smt::InductionSpec& spec, const Obligat
                                    unsigned timeout_ms) {
   ObligationOutcome r;
   r.name = o.name;
+  smt::set_activity(fmt::format("induction {} w{}: {}", spec.claim, w, o.name));
   const std::optional<smt::Program> statement = obligation_statement(o);
   const SolvedQuery solved = solve_and_recheck(
       obligation_query(spec, o, w), statement ? &*statement : nullptr, solvers, timeout_ms);

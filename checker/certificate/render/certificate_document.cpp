@@ -1,0 +1,226 @@
+// What `nimcert show` shows of a certificate, and in which order (see document.hpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "certificate/entries.hpp"
+#include "certificate/query_names.hpp"
+#include "certificate/render/document.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string text_of(const Json& j) {
+  if (j.is_null()) return "";
+  if (j.is_string()) return j.get<std::string>();
+  return j.dump();
+}
+
+std::string position_text(const Json& p) {
+  std::string s;
+  for (const Json& c : p) s += (s.empty() ? "" : ",") + c.dump();
+  return "(" + s + ")";
+}
+
+// A verdict's scope in one line per part: what each engine covered ("exhaustive: cube
+// [0,1024]^3, 1076890625 positions"), from an entry's rests_on.
+std::vector<std::vector<std::string>> evidence_rows(const Json& rests_on) {
+  std::vector<std::vector<std::string>> rows;
+  if (!rests_on.is_object()) return rows;
+  for (const auto& [part, what] : rests_on.items()) {
+    std::string line;
+    if (what.is_object())
+      for (const auto& [k, v] : what.items())
+        line += (line.empty() ? "" : "; ") + k + " " + text_of(v);
+    else
+      line = text_of(what);
+    rows.push_back({part, line});
+  }
+  return rows;
+}
+
+// A counterexample as tables: the position, its true and claimed values, and every follower
+// with its value (the true value is their mex, checkable by hand).
+void counterexample_tables(Document& d, const Json& cx) {
+  if (!cx.is_object() || !cx.contains("position")) return;
+  d.paragraph("Counterexample (its value is the mex of its followers' values):");
+  d.table({"position", "G (true)", "claimed"},
+          {{position_text(cx.at("position")), text_of(cx.value("grundy", Json())),
+            text_of(cx.value("claimed", Json()))}});
+  std::vector<std::vector<std::string>> followers;
+  for (const Json& f : cx.value("followers", Json::array()))
+    followers.push_back({position_text(f.at("position")), text_of(f.at("value"))});
+  if (!followers.empty()) d.table({"follower", "G"}, followers);
+}
+
+// The claims of a block with their counterexamples, from the certificate's own records.
+void claim_counterexamples(Document& d, const Json& claims) {
+  for (const Json& claim : claims)
+    if (claim.value("status", "") == "fails") {
+      d.heading(3, "claim " + claim.at("name").get<std::string>() + ": where it fails", "fails");
+      if (claim.contains("failures")) {
+        std::vector<std::vector<std::string>> first;
+        for (const Json& p : claim.at("first_failures")) first.push_back({position_text(p)});
+        d.paragraph(fmt::format("Fails at {} of {} positions examined; the first {}:",
+                                claim.at("failures").dump(), claim.at("cases").dump(),
+                                first.size()));
+        d.table({"position"}, first);
+      }
+      counterexample_tables(d, claim.at("counterexample"));
+    }
+}
+
+void statement_section(Document& d, const Json& c) {
+  d.heading(2, "Statement");
+  const Json& game = c.at("game");
+  if (!game.is_null())
+    d.paragraph(fmt::format("Game: {} with parameters {}.", text_of(game.at("name")),
+                            game.at("parameters").dump()));
+  for (const Json& induction : c.value("induction", Json::array()))
+    if (induction.contains("moves")) {
+      std::string moves;
+      for (const Json& m : induction.at("moves")) moves += (moves.empty() ? "" : ", ") + text_of(m);
+      d.paragraph(fmt::format("Moves of the induction for {}: {}.", text_of(induction.at("claim")),
+                              moves));
+    }
+  std::vector<std::vector<std::string>> definitions;
+  for (const Json& def : c.value("definitions", Json::array())) {
+    std::string params;
+    for (const Json& p : def.at("parameters")) params += (params.empty() ? "" : ", ") + text_of(p);
+    definitions.push_back({text_of(def.at("name")) + "(" + params + ")", text_of(def.at("body"))});
+  }
+  if (!definitions.empty()) d.table({"definition", "body"}, definitions);
+}
+
+// Every check, failures first, then unknowns, then the rest in the certificate's order.
+void checks_section(Document& d, const Json& c) {
+  d.heading(2, "Checks");
+  std::vector<Entry> entries = entries_of(c);
+  auto rank = [](const Entry& e) { return e.status == "fails" ? 0 : e.status == "unknown" ? 1 : 2; };
+  std::stable_sort(entries.begin(), entries.end(),
+                   [&](const Entry& a, const Entry& b) { return rank(a) < rank(b); });
+  std::vector<std::vector<std::string>> summary;
+  for (const Entry& e : entries)
+    if (!e.status.empty()) summary.push_back({e.id, e.status});
+  d.table({"check", "status"}, summary);
+  for (const Entry& e : entries) {
+    if (e.kind == Entry::Kind::Table) {
+      d.heading(3, e.id);
+      std::vector<std::vector<std::string>> rows;
+      for (const auto& [k, v] : e.body.items()) rows.push_back({k, text_of(v)});
+      d.table({"field", "value"}, rows);
+      continue;
+    }
+    d.heading(3, e.id, e.status);
+    if (e.body.contains("text")) d.paragraph(text_of(e.body.at("text")));
+    if (e.body.contains("statement")) d.paragraph("Statement: " + text_of(e.body.at("statement")));
+    if (e.body.contains("scope")) d.paragraph("Scope: " + text_of(e.body.at("scope")));
+    std::vector<std::vector<std::string>> rows;
+    for (const EntryRow& r : e.rows) rows.push_back({r.name, r.status, r.detail});
+    if (!rows.empty()) d.table({"evidence", "status", "detail"}, rows);
+    const auto evidence = evidence_rows(e.rests_on);
+    if (!evidence.empty()) d.table({"rests on", "what"}, evidence);
+  }
+}
+
+void counterexamples_section(Document& d, const Json& c) {
+  Document part;
+  if (c.contains("exhaustive") && c.at("exhaustive").is_object())
+    claim_counterexamples(part, c.at("exhaustive").at("claims"));
+  for (const Json& box : c.value("boxes", Json::array())) claim_counterexamples(part, box.at("claims"));
+  for (const Json& q : c.value("sequences", Json::array())) claim_counterexamples(part, q.at("claims"));
+  if (part.blocks.empty()) return;
+  d.heading(2, "Counterexamples");
+  d.blocks.insert(d.blocks.end(), part.blocks.begin(), part.blocks.end());
+}
+
+void ledger_section(Document& d, const Json& c) {
+  d.heading(2, "Trust ledger");
+  d.paragraph("What each verdict rests on: the engines and solvers that decided it, and their scope.");
+  std::vector<std::vector<std::string>> rows;
+  for (const Json& t : c.value("trust", Json::array())) {
+    std::string parts;
+    for (const auto& row : evidence_rows(t.at("rests_on")))
+      parts += (parts.empty() ? "" : " | ") + row[0] + ": " + row[1];
+    rows.push_back({text_of(t.at("check")), text_of(t.at("verdict")), parts});
+  }
+  d.table({"check", "status", "rests on"}, rows);
+}
+
+// Each query's file (as export-smt2 and export-mona name them) and the SHA-256 of its text.
+void queries_section(Document& d, const Json& c) {
+  std::string stem = text_of(c.at("proof").at("file"));
+  if (stem.ends_with(".proof")) stem.resize(stem.size() - 6);
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> labels;
+  for (const Json& l : c.value("lemmas", Json::array())) labels.push_back(text_of(l.at("label")));
+  const auto stems = lemma_file_stems(labels);
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    const Json& l = c.at("lemmas")[i];
+    for (const Json& w : l.at("smt"))
+      rows.push_back({"lemma " + labels[i], stem + "/" + lemma_query_file(stems[i], w.at("width")),
+                      text_of(w.value("smt2_sha256", Json()))});
+    if (l.contains("unbounded") && l.at("unbounded").contains("mona_sha256"))
+      rows.push_back({"lemma " + labels[i], stem + "/" + stems[i] + ".mona",
+                      text_of(l.at("unbounded").at("mona_sha256"))});
+  }
+  for (const Json& ind : c.value("induction", Json::array())) {
+    const std::string claim = text_of(ind.at("claim"));
+    for (const Json& w : ind.at("widths"))
+      for (const Json& o : w.at("obligations"))
+        rows.push_back({"induction " + claim,
+                        stem + "/" + induction_query_file(claim, w.at("width"), text_of(o.at("obligation"))),
+                        text_of(o.value("smt2_sha256", Json()))});
+    if (ind.contains("unbounded"))
+      for (const Json& o : ind.at("unbounded").value("obligations", Json::array()))
+        rows.push_back({"induction " + claim,
+                        fmt::format("{}/induction-{}-{}.mona", stem, file_label(claim),
+                                    file_label(text_of(o.at("obligation")))),
+                        text_of(o.value("mona_sha256", Json()))});
+  }
+  if (rows.empty()) return;
+  d.heading(2, "Queries");
+  d.paragraph("nimcert export-smt2 and nimcert export-mona write these files; each one's SHA-256 "
+              "is that of the text the solvers were given.");
+  d.table({"check", "file", "sha256"}, rows);
+}
+
+}  // namespace
+
+Document certificate_document(const Json& c) {
+  Document d;
+  const std::string proof = text_of(c.at("proof").at("file"));
+  d.title = "nimcert certificate: " + proof;
+  const std::string verdict = text_of(c.at("verdict"));
+  d.heading(1, d.title, verdict);
+  d.paragraph(fmt::format(
+      "Verdict: {}. Proof file {} (sha256 {}), checked by nimcert {}; certificate format {}.",
+      verdict, proof, text_of(c.at("proof").at("sha256")), text_of(c.at("nimcert_version")),
+      c.at("format_version").dump()));
+  const Json& s = c.at("solvers");
+  d.paragraph(fmt::format(
+      "Solvers: Z3 {} (seed {}), cvc5 {}, MONA {}; time limit {} ms per query. "
+      "\"holds\" means: true at every position or assignment the check covers, as its scope "
+      "says (a bounded check never speaks for larger values).",
+      text_of(s.at("z3").at("version")), text_of(s.at("z3").at("seed")),
+      text_of(s.at("cvc5").at("version")), text_of(s.at("mona").at("version")),
+      text_of(s.at("timeout_ms"))));
+  statement_section(d, c);
+  checks_section(d, c);
+  counterexamples_section(d, c);
+  ledger_section(d, c);
+  queries_section(d, c);
+  if (c.contains("run")) {
+    d.heading(2, "Run");
+    d.paragraph(fmt::format("Not part of what is certified: {:.1f} s on {} ({}, commit {}).",
+                            c.at("run").value("seconds", 0.0), text_of(c.at("run").value("host", Json())),
+                            text_of(c.at("run").value("compiler", Json())),
+                            text_of(c.at("run").value("git_commit", Json()))));
+  }
+  return d;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,36 @@
+// table and ppos: a game's Grundy values as data people use (grids, CSV/TSV, OEIS b-files,
+// P-position lists, heat-map pictures), and how a claim differs from them on a slice.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "games/game.hpp"
+
+namespace nimcert {
+
+struct TableRequest {
+  std::unique_ptr<Game> game;  // from --game, or the proof file's
+  Heap size = 10;              // rows and columns 0..size-1 of a slice
+  std::optional<Heap> last;    // one-heap games: n = 0..last (default size - 1)
+  std::size_t rows_heap = 0, cols_heap = 1;  // 0-based: the heaps along rows and columns
+  std::map<std::size_t, Heap> fixed;         // the other heaps' values (default 0)
+  std::string format = "text";               // text, csv, tsv, bfile (one-heap games)
+  std::string png;                           // draw the slice here, when set
+  std::string proof, diff;                   // --proof FILE --diff CLAIM
+};
+int run_table(const TableRequest& request);
+
+struct PposRequest {
+  std::unique_ptr<Game> game;
+  Heap size = 10;  // the box [0,size-1]^k
+  bool tsv = false;
+};
+int run_ppos(const PposRequest& request);
+
+// "x3=4" -> (2, 4): a heap fixed by --fix; throws std::invalid_argument when malformed.
+std::pair<std::size_t, Heap> parse_fixed_heap(const std::string& text);
+
+}  // namespace nimcert

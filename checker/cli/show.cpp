@@ -1,0 +1,31 @@
+// show: a certificate as text, Markdown or one HTML page (see show.hpp and
+// certificate/render/document.hpp).
+#include "cli/show.hpp"
+
+#include <fmt/format.h>
+
+#include "base/atomic_file.hpp"
+#include "certificate/certificate_file.hpp"
+#include "certificate/render/document.hpp"
+#include "cli/workflow_steps.hpp"
+
+namespace nimcert {
+
+int show_command(const std::string& certificate, const std::string& format,
+                 const std::string& out) {
+  return guarded("show", [&] {
+    // The reader refuses a truncated, foreign or hand-edited certificate: what is shown is
+    // what nimcert wrote.
+    const Document d = certificate_document(read_certificate(certificate));
+    const std::string text = format == "html"       ? render_html(d)
+                             : format == "markdown" ? render_markdown(d)
+                                                    : render_text(d);
+    if (out.empty())
+      fmt::print("{}", text);
+    else
+      write_file_atomically(out, text);
+    return 0;
+  });
+}
+
+}  // namespace nimcert
