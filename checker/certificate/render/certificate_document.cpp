@@ -79,6 +79,14 @@ void statement_section(Document& d, const Json& c) {
   if (!game.is_null())
     d.paragraph(fmt::format("Game: {} with parameters {}.", text_of(game.at("name")),
                             game.at("parameters").dump()));
+  for (const Json& box : c.value("boxes", Json::array()))
+    d.paragraph(fmt::format("Box {}: {} with parameters {}, on {}.", text_of(box.at("name")),
+                            text_of(box.at("game").at("name")),
+                            box.at("game").at("parameters").dump(), text_of(box.at("box"))));
+  for (const Json& q : c.value("sequences", Json::array()))
+    d.paragraph(fmt::format("Sequence {}: Maximum and Minimum Nim with f(n) = {}, n in {}.",
+                            text_of(q.value("name", Json())), text_of(q.value("rule", Json())),
+                            text_of(q.value("range", Json()))));
   for (const Json& induction : c.value("induction", Json::array()))
     if (induction.contains("moves")) {
       std::string moves;
