@@ -9,7 +9,9 @@
 
 #include "base/atomic_file.hpp"
 #include "certificate/certificate_file.hpp"
+#include "certificate/reports.hpp"
 #include "command_support.hpp"
+#include "committed_proof.hpp"
 
 namespace nimcert {
 namespace {
@@ -90,6 +92,29 @@ TEST(CertificateFile, ANumberOutOfRangeIsAMalformedCertificateNotACrash) {
           << e.what();
     }
   }
+}
+
+TEST(Reports, AnObligationThatDidNotHoldNamesTheDefinitionsOfFCheckedOnlyBelow2ToTheW) {
+  // Levine's (3) has F = x1 >> (v2_ladder(x1) + 1); the lemma tying v2_ladder to v2 is a
+  // shift by a computed amount, outside MONA's fragment, so checked below 2^64 only.  An
+  // obligation of (3) that did not hold says so; the same obligation holding says nothing.
+  using Json = nlohmann::ordered_json;
+  Json c = Json::parse(testing::committed("levine-2004.cert.json"));
+  auto detail_of = [&](const std::string& name) {
+    for (const CheckRow& r : check_rows(c))
+      if (r.name == name) return r.detail;
+    ADD_FAILURE() << "no row " << name;
+    return std::string();
+  };
+  Json* obligation = nullptr;
+  for (Json& d : c["induction"])
+    if (d["claim"] == "(3)") obligation = &d["widths"].back()["obligations"][0];
+  ASSERT_NE(obligation, nullptr);
+  const std::string row = "induction (3) w64: " + (*obligation)["obligation"].get<std::string>();
+  const std::string note = "F uses v2_ladder, which lemma v2 ladder checks only below 2^64";
+  EXPECT_EQ(detail_of(row).find(note), std::string::npos) << detail_of(row);
+  (*obligation)["z3"] = "unknown";
+  EXPECT_NE(detail_of(row).find(note), std::string::npos) << detail_of(row);
 }
 
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {

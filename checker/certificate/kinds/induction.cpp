@@ -1,6 +1,10 @@
 // An induction step's part of the certificate: per width, each obligation's answers and its
 // confirmed counterexample, and the conclusion drawn.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cctype>
 
 #include "base/sha256.hpp"
 #include "certificate/kinds/kinds.hpp"
@@ -101,6 +105,50 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
   return j;
 }
 
+namespace {
+
+// Whether `text` calls the definition `name`: "name(" not preceded by a letter, digit or _.
+bool calls(const std::string& text, const std::string& name) {
+  for (std::size_t at = text.find(name + "("); at != std::string::npos;
+       at = text.find(name + "(", at + 1))
+    if (at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_'))
+      return true;
+  return false;
+}
+
+// For an obligation that did not hold: the definitions its F uses (through other definitions
+// too) whose defining lemmas the proof checks only below 2^w, not for every natural.  A
+// failure may then be the definition's (a ladder that is exact below 2^64 only), not the
+// claim's; the row says so.
+std::string bounded_definitions_note(const Json& c, const std::string& value) {
+  std::vector<std::string> used, pending{value};
+  while (!pending.empty()) {
+    const std::string text = pending.back();
+    pending.pop_back();
+    for (const Json& d : c.value("definitions", Json::array())) {
+      const std::string name = d.at("name");
+      if (std::find(used.begin(), used.end(), name) == used.end() && calls(text, name)) {
+        used.push_back(name);
+        pending.push_back(d.at("body"));
+      }
+    }
+  }
+  std::vector<std::string> notes;
+  for (const Json& lemma : c.value("lemmas", Json::array())) {
+    const std::string scope = lemma.value("scope", "");
+    if (scope.find("every natural") != std::string::npos) continue;
+    unsigned widest = 0;
+    for (const Json& w : lemma.at("smt")) widest = std::max(widest, w.at("width").get<unsigned>());
+    for (const std::string& name : used)
+      if (calls(lemma.at("statement").get<std::string>(), name))
+        notes.push_back(fmt::format("F uses {}, which lemma {} checks only below 2^{}", name,
+                                    lemma.at("label").get<std::string>(), widest));
+  }
+  return notes.empty() ? "" : fmt::format("{}", fmt::join(notes, "; "));
+}
+
+}  // namespace
+
 void induction_entries(const Json& c, std::vector<Entry>& out) {
   if (!c.contains("induction")) return;
   for (const Json& d : c.at("induction")) {
@@ -128,6 +176,9 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
                               o.at("cvc5").get<std::string>(),
                               o.contains("note") ? "; " + o.at("note").get<std::string>() : "")
                 : o.at("counterexample").dump();
+        if (status != "holds")
+          if (const std::string note = bounded_definitions_note(c, d.at("value")); !note.empty())
+            detail += "; " + note;
         if (status == "unknown")  // which query, to rerun it by hand
           detail += "; " + query_pointer(c,
                                          induction_query_file(claim, w.at("width"), obligation),
