@@ -86,8 +86,13 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   // 1 claim + 2 lemmas x (2 widths x 2 solvers + 1 enumeration + MONA) = 13 test cases.
   EXPECT_NE(xml.find("tests=\"13\" failures=\"0\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"lemma half: mona, every natural\""), std::string::npos) << xml;
-  EXPECT_NE(xml.find("name=\"lemma half: cvc5 w16\""), std::string::npos) << xml;
-  EXPECT_NE(read(dir_ / "gate.md").find("**gate: PASS"), std::string::npos);
+  // Each test case with the time its run recorded (a claim: its cube's).
+  EXPECT_NE(xml.find("name=\"lemma half: cvc5 w16\" time=\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"claim formula-4 on [0,12]^3\" time=\""), std::string::npos) << xml;
+  const std::string md = read(dir_ / "gate.md");
+  EXPECT_NE(md.find("**gate: PASS"), std::string::npos);
+  // Every row with its answer and time, at the terminal's granularity.
+  EXPECT_NE(md.find("| small.proof | lemma half: cvc5 w16 | holds | 0."), std::string::npos) << md;
 }
 
 TEST_F(WorkflowTest, OnlyClaimsRunsNoSolverWritesNothingAndSaysWhatWasLeft) {
