@@ -111,10 +111,11 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       const std::string verdict = fresh["verdict"];
       failing += verdict != "holds";
       drifted += !drift.empty();
-      print_checks(fresh);
+      // The file's header first, then its table and what drifted.
       fmt::print("{}: {}; {}\n", source.path, verdict,
                  drift.empty() ? "certificate up to date"
                                : count_of(drift.size(), "entry", "entries") + " drifted");
+      print_checks(fresh);
       print_drift(drift);
       if (!drift.empty()) fmt::print("  regenerate with: {}\n", regenerate);
     }
