@@ -13,7 +13,7 @@
 namespace nimcert {
 
 struct Block {
-  enum class Kind { Heading, Paragraph, Table } kind;
+  enum class Kind { Heading, Paragraph, Table } kind = Kind::Paragraph;
   int level = 2;         // of a heading: 1 the title, 2 a section, 3 a check
   std::string text;      // of a heading or a paragraph
   std::string status;    // "holds", "fails", "unknown" or "": how a heading or row is marked

@@ -8,7 +8,8 @@
 namespace nimcert {
 
 void Document::heading(int level, std::string text, std::string status) {
-  Block b{Block::Kind::Heading};
+  Block b;
+  b.kind = Block::Kind::Heading;
   b.level = level;
   b.text = std::move(text);
   b.status = std::move(status);
@@ -16,13 +17,15 @@ void Document::heading(int level, std::string text, std::string status) {
 }
 
 void Document::paragraph(std::string text) {
-  Block b{Block::Kind::Paragraph};
+  Block b;
+  b.kind = Block::Kind::Paragraph;
   b.text = std::move(text);
   blocks.push_back(std::move(b));
 }
 
 void Document::table(std::vector<std::string> header, std::vector<std::vector<std::string>> rows) {
-  Block b{Block::Kind::Table};
+  Block b;
+  b.kind = Block::Kind::Table;
   const auto status = std::find(header.begin(), header.end(), "status");
   for (auto& r : rows) {
     r.resize(header.size());
