@@ -9,6 +9,7 @@
 
 #include "base/atomic_file.hpp"
 #include "certificate/certificate_file.hpp"
+#include "certificate/entries.hpp"
 #include "certificate/reports.hpp"
 #include "command_support.hpp"
 #include "committed_proof.hpp"
@@ -115,6 +116,19 @@ TEST(Reports, AnObligationThatDidNotHoldNamesTheDefinitionsOfFCheckedOnlyBelow2T
   EXPECT_EQ(detail_of(row).find(note), std::string::npos) << detail_of(row);
   (*obligation)["z3"] = "unknown";
   EXPECT_NE(detail_of(row).find(note), std::string::npos) << detail_of(row);
+}
+
+// Found by the certificate-reader fuzzer once it also built the report rows: on JSON with no
+// "proof", check_rows read a missing key through const operator[] (an assertion, undefined
+// behaviour in a release build).  Every walker over certificate JSON reads keys with at():
+// a missing one is a json exception the command line reports, never a crash.
+TEST(CertificateFile, WalkersOverJsonWithoutItsKeysThrowAndDoNotCrash) {
+  using Json = nlohmann::ordered_json;
+  const Json empty = Json::parse(
+      testing::read_text(NIMCERT_SOURCE_DIR "/tests/fuzz/regressions/certificate-empty-object.json"));
+  EXPECT_THROW(check_rows(empty), Json::exception);
+  const Json no_n = Json::parse(R"({"exhaustive": {"claims": []}, "lemmas": []})");
+  EXPECT_THROW(entries_of(no_n), Json::exception);
 }
 
 TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {

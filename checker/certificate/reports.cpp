@@ -56,7 +56,7 @@ std::string markdown_escape(const std::string& s) {
 
 std::vector<CheckRow> check_rows(const Json& c) {
   std::vector<CheckRow> rows;
-  const std::string suite = c["proof"]["file"];
+  const std::string suite = c.at("proof").at("file");
   for (const Entry& e : entries_of(c))
     for (const EntryRow& r : e.rows)
       rows.push_back({suite, r.name, r.status, r.detail, r.kind, r.seconds});

@@ -23,7 +23,7 @@ void cube_entries(const Json& c, std::vector<Entry>& out) {
   Json table = cube;
   table.erase("claims");
   out.push_back({Entry::Kind::Table, "exhaustive table", "", Json(), table, {}});
-  const std::string n = std::to_string(cube["N"].get<unsigned>());
+  const std::string n = std::to_string(cube.at("N").get<unsigned>());
   const Json rests_on = {{"exhaustive",
                           {{"engine", "exact mex sweep (never reads the claim)"},
                            {"cube", "[0," + n + "]^3"},
