@@ -43,4 +43,10 @@ std::vector<std::string> keys_outside_entries(const Json& certificate) {
   return keys;
 }
 
+void order_failures_first(std::vector<Entry>& entries) {
+  auto rank = [](const Entry& e) { return e.status == "fails" ? 0 : e.status == "unknown" ? 1 : 2; };
+  std::stable_sort(entries.begin(), entries.end(),
+                   [&](const Entry& a, const Entry& b) { return rank(a) < rank(b); });
+}
+
 }  // namespace nimcert

@@ -35,6 +35,10 @@ struct Entry {
 // claims), each box and sequence (table, claims, named checks), each lemma, each induction.
 std::vector<Entry> entries_of(const nlohmann::ordered_json& certificate);
 
+// Reorders entries for a reader: those that fail, then the unknown ones, then the rest, each
+// group in its earlier order.
+void order_failures_first(std::vector<Entry>& entries);
+
 // The certificate's top-level keys that no entry covers (format, solvers, game, ...).
 std::vector<std::string> keys_outside_entries(const nlohmann::ordered_json& certificate);
 

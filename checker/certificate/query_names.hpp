@@ -9,6 +9,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 
@@ -38,7 +41,26 @@ inline std::vector<std::string> lemma_file_stems(const std::vector<std::string>&
   return stems;
 }
 
-// export-smt2's names, inside the folder named after the proof file.
+// The stems of a proof file's lemmas, from the parsed file or from its certificate's
+// "lemmas" (each with its "label"): the same names either way.
+inline std::vector<std::string> lemma_file_stems(const std::vector<smt::LemmaSpec>& lemmas) {
+  std::vector<std::string> labels;
+  for (const smt::LemmaSpec& lemma : lemmas) labels.push_back(lemma.label);
+  return lemma_file_stems(labels);
+}
+inline std::vector<std::string> lemma_file_stems(const nlohmann::ordered_json& lemmas) {
+  std::vector<std::string> labels;
+  for (const auto& lemma : lemmas) labels.push_back(lemma.at("label").get<std::string>());
+  return lemma_file_stems(labels);
+}
+
+// The folder the exporters write a proof's files in: its file name without ".proof".
+inline std::string proof_stem(std::string file) {
+  if (file.size() > 6 && file.ends_with(".proof")) file.resize(file.size() - 6);
+  return file;
+}
+
+// export-smt2's names, inside the proof's folder.
 inline std::string lemma_query_file(const std::string& stem, unsigned width) {
   return fmt::format("{}-w{}.smt2", stem, width);
 }
@@ -46,6 +68,12 @@ inline std::string induction_query_file(const std::string& claim, unsigned width
                                         const std::string& obligation) {
   return fmt::format("induction-{}-w{}-{}.smt2", file_label(claim), width,
                      file_label(obligation));
+}
+
+// export-mona's names, inside the proof's folder.
+inline std::string lemma_mona_file(const std::string& stem) { return stem + ".mona"; }
+inline std::string induction_mona_file(const std::string& claim, const std::string& obligation) {
+  return fmt::format("induction-{}-{}.mona", file_label(claim), file_label(obligation));
 }
 
 }  // namespace nimcert

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include "base/counted.hpp"
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
@@ -45,10 +46,6 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-std::string count_words(std::size_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 std::string at(const ProofSource& s, smt::SourceLocation w) {
@@ -152,9 +149,9 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   if (options.claims_only) {
     std::vector<std::string> left;
     if (const std::size_t n = report.proof.lemmas.size())
-      left.push_back(count_words(n, "lemma", "lemmas"));
+      left.push_back(count_of(n, "lemma"));
     if (const std::size_t n = report.proof.inductions.size())
-      left.push_back(count_words(n, "induction", "inductions"));
+      left.push_back(count_of(n, "induction"));
     // Even a file with nothing else: an exploration run never stands for a certificate.
     report.incomplete =
         left.empty() ? "claims only (--only claims)"

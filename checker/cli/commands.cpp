@@ -142,12 +142,10 @@ int run_grundy(const GrundyCommand& o) {
   return 0;
 }
 
-// The game of --proof FILE (with --diff, the game of the claim), else of --game.
-std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& proof,
-                              const std::string& diff) {
+// The game of --proof FILE, else of --game.
+std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& proof) {
   if (proof.empty()) return options.make();
   const smt::ProofFile file = read_proof_file(proof);
-  if (!diff.empty()) return make_game(PositionClaim(file, diff).game(), file.definitions);
   if (file.game.name.empty())
     throw std::invalid_argument(proof + ": no top-level game (name one of its claims with --diff)");
   return make_game(file.game, file.definitions);
@@ -155,7 +153,14 @@ std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& pro
 
 int run_table_command(const TableCommand& o) {
   TableRequest r;
-  r.game = game_of(o.game, o.proof, o.diff);
+  if (o.diff.empty()) {
+    r.game = game_of(o.game, o.proof);
+  } else {  // the claim's game: the file's, or its box's
+    if (o.proof.empty()) throw std::invalid_argument("--diff names a claim of the --proof file");
+    const smt::ProofFile file = read_proof_file(o.proof);
+    r.claim.emplace(file, o.diff);
+    r.game = make_game(r.claim->game(), file.definitions);
+  }
   r.size = o.size;
   r.last = o.last;
   if (o.axes.size() == 2) {
@@ -170,14 +175,13 @@ int run_table_command(const TableCommand& o) {
   if (o.csv + o.tsv + o.bfile > 1) throw std::invalid_argument("one of --csv, --tsv, --bfile");
   r.format = o.csv ? "csv" : o.tsv ? "tsv" : o.bfile ? "bfile" : "text";
   r.png = o.png;
-  r.proof = o.proof;
   r.diff = o.diff;
   return run_table(r);
 }
 
 int run_ppos_command(const PposCommand& o) {
   PposRequest r;
-  r.game = game_of(o.game, o.proof, "");
+  r.game = game_of(o.game, o.proof);
   r.size = o.size;
   r.tsv = o.tsv;
   return run_ppos(r);

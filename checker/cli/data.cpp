@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "checks/position_claim.hpp"
-#include "checks/proof_input.hpp"
 #include "cli/heat_map.hpp"
 #include "engines/grundy_of.hpp"
 
@@ -17,16 +15,6 @@ namespace nimcert {
 namespace {
 
 std::string heap_name(std::size_t i) { return fmt::format("x{}", i + 1); }
-
-// The claim `table --diff` compares with, when asked for.
-std::optional<PositionClaim> diff_claim(const TableRequest& r) {
-  if (r.diff.empty()) return std::nullopt;
-  if (r.proof.empty()) throw std::invalid_argument("--diff names a claim of the --proof file");
-  const PositionClaim claim(read_proof_file(r.proof), r.diff);
-  if (claim.heaps() != r.game->heap_count())
-    throw std::logic_error("table: the claim's game is not the table's");
-  return claim;
-}
 
 // One cell of a compared table: "G" where the claim holds; where it fails "G:F" for a
 // formula (F its value) or "G!" for another claim.
@@ -89,7 +77,7 @@ std::pair<std::size_t, Heap> parse_fixed_heap(const std::string& text) {
 int run_table(const TableRequest& r) {
   const Game& game = *r.game;
   const std::size_t k = game.heap_count();
-  const std::optional<PositionClaim> claim = diff_claim(r);
+  const std::optional<PositionClaim>& claim = r.claim;
   if (r.size == 0) throw std::invalid_argument("--size must be at least 1");
   if (k == 1) {
     if (!r.png.empty()) throw std::invalid_argument("--png draws a slice of two heaps or more");
@@ -203,16 +191,12 @@ int run_ppos(const PposRequest& r) {
   const char sep = r.tsv ? '\t' : ',';
   for (std::size_t h = 0; h < k; ++h) fmt::print("{}{}", h ? std::string(1, sep) : "", heap_name(h));
   fmt::print("\n");
-  Position p = Position::zeros(k);
-  for (const Value v : box.values) {
-    if (v == 0)
-      for (std::size_t h = 0; h < k; ++h)
-        fmt::print("{}{}", h ? std::string(1, sep) : "", p[h]);
-    if (v == 0) fmt::print("\n");
-    std::size_t h = k;  // the next position in canonical order
-    while (h > 0 && p[h - 1] == r.size - 1) p[--h] = 0;
-    if (h > 0) ++p[h - 1];
-  }
+  for (std::uint64_t i = 0; i < box.values.size(); ++i)
+    if (box.values[i] == 0) {
+      const Position p = box.position(i);
+      for (std::size_t h = 0; h < k; ++h) fmt::print("{}{}", h ? std::string(1, sep) : "", p[h]);
+      fmt::print("\n");
+    }
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "checks/position_claim.hpp"
 #include "games/game.hpp"
 
 namespace nimcert {
@@ -19,7 +20,8 @@ struct TableRequest {
   std::map<std::size_t, Heap> fixed;         // the other heaps' values (default 0)
   std::string format = "text";               // text, csv, tsv, bfile (one-heap games)
   std::string png;                           // draw the slice here, when set
-  std::string proof, diff;                   // --proof FILE --diff CLAIM
+  std::optional<PositionClaim> claim;        // --proof FILE --diff CLAIM, on the claim's game
+  std::string diff;                          // the claim's name, for the output
 };
 int run_table(const TableRequest& request);
 

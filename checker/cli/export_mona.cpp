@@ -32,9 +32,7 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
     const smt::ProofFile proof = read_proof_file(proof_path);
     const std::filesystem::path dir =
         std::filesystem::path(out_dir) / std::filesystem::path(proof_path).stem();
-    std::vector<std::string> labels;
-    for (const smt::LemmaSpec& lemma : proof.lemmas) labels.push_back(lemma.label);
-    const std::vector<std::string> stems = lemma_file_stems(labels);
+    const std::vector<std::string> stems = lemma_file_stems(proof.lemmas);
     for (std::size_t i = 0; i < proof.lemmas.size(); ++i) {
       const smt::LemmaSpec& lemma = proof.lemmas[i];
       const std::string& base = stems[i];
@@ -43,7 +41,7 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
             unbounded_query(lemma.variables, lemma.hypotheses, lemma.conclusion, {},
                             proof.definitions, "nimcert lemma " + lemma.label + " for all naturals");
         std::filesystem::create_directories(dir);
-        write_file_atomically(dir / (base + ".mona"), q.text);
+        write_file_atomically(dir / lemma_mona_file(base), q.text);
         ++written;
       } catch (const smt::OutsideFragment& e) {
         report_outside(proof_path, "lemma " + lemma.label, e);
@@ -58,7 +56,7 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
         for (const Obligation& o : unbounded_induction_obligations(
                  induction, proof.definitions, *game, proof_path))
           files.emplace_back(
-              fmt::format("induction-{}-{}.mona", file_label(induction.claim), file_label(o.name)),
+              induction_mona_file(induction.claim, o.name),
               unbounded_query(o.variables, o.hypotheses, o.conclusion, o.existentials,
                               proof.definitions,
                               fmt::format("nimcert induction {} {} for all positions",

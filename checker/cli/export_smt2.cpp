@@ -26,9 +26,7 @@ int export_smt2(const std::vector<std::string>& proofs, const std::string& out_d
     const std::filesystem::path dir =
         std::filesystem::path(out_dir) / std::filesystem::path(proof_path).stem();
     std::filesystem::create_directories(dir);
-    std::vector<std::string> labels;
-    for (const smt::LemmaSpec& lemma : proof.lemmas) labels.push_back(lemma.label);
-    const std::vector<std::string> stems = lemma_file_stems(labels);
+    const std::vector<std::string> stems = lemma_file_stems(proof.lemmas);
     for (std::size_t i = 0; i < proof.lemmas.size(); ++i) {
       const smt::LemmaSpec& lemma = proof.lemmas[i];
       const std::string& base = stems[i];

@@ -35,11 +35,6 @@ std::string certificate_path(const std::string& proof) {
   return (p.parent_path() / (p.stem().string() + ".cert.json")).string();
 }
 
-std::string count_of(std::size_t n, const char* thing, const char* things) {
-  if (n == 1) return fmt::format("1 {}", thing);
-  return things ? fmt::format("{} {}", n, things) : fmt::format("{} {}s", n, thing);
-}
-
 namespace {
 
 void check_output(const std::string& path, const char* what) {
@@ -181,9 +176,7 @@ void print_checks(const Json& certificate) {
   std::vector<Entry> entries;
   for (Entry& e : entries_of(certificate))
     if (e.kind != Entry::Kind::Table) entries.push_back(std::move(e));
-  auto rank = [](const Entry& e) { return e.status == "fails" ? 0 : e.status == "unknown" ? 1 : 2; };
-  std::stable_sort(entries.begin(), entries.end(),
-                   [&](const Entry& a, const Entry& b) { return rank(a) < rank(b); });
+  order_failures_first(entries);
   std::size_t width = 5;
   for (const Entry& e : entries) width = std::max(width, e.id.size());
   fmt::print("  {:<7} {:<{}} {:>9}  {}\n", "status", "check", width, "time", "answers");

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/counted.hpp"
 #include "certificate/drift.hpp"
 #include "certificate/reports.hpp"
 #include "checks/proof_check.hpp"
@@ -19,9 +20,6 @@
 namespace nimcert {
 
 using Json = nlohmann::ordered_json;
-
-// "1 proof file", "4 proof files"; "1 entry", "3 entries" with the plural given.
-std::string count_of(std::size_t n, const char* thing, const char* things = nullptr);
 
 // Refuses, before any work: a report path that is a folder or whose folder is missing or not
 // writable.  Throws std::invalid_argument.

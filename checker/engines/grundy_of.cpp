@@ -78,15 +78,20 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
         "at most {} stones, not {}",
         game.describe(), kMaxReferenceStones, stones));
   ReferenceEngine engine(game);
-  Position p = Position::zeros(extents.size());
-  for (;;) {  // canonical order: the last heap fastest
-    out.values.push_back(engine.grundy(p));
-    std::size_t h = extents.size();
-    while (h > 0 && p[h - 1] == extents[h - 1]) p[--h] = 0;
-    if (h == 0) break;
-    ++p[h - 1];
-  }
+  std::uint64_t count = 1;
+  for (Heap e : extents) count *= std::uint64_t{e} + 1;
+  for (std::uint64_t i = 0; i < count; ++i) out.values.push_back(engine.grundy(out.position(i)));
   return out;
+}
+
+Position GrundyBox::position(std::uint64_t index) const {
+  Position p = Position::zeros(extents.size());
+  for (std::size_t h = extents.size(); h-- > 0;) {
+    const std::uint64_t side = std::uint64_t{extents[h]} + 1;
+    p[h] = static_cast<Heap>(index % side);
+    index /= side;
+  }
+  return p;
 }
 
 Value GrundyBox::at(const Position& p) const {

@@ -22,6 +22,7 @@ struct GrundyBox {
   std::vector<Heap> extents;
   std::vector<Value> values;
   Value at(const Position& p) const;  // p inside the box
+  Position position(std::uint64_t index) const;  // the position of values[index]
 };
 GrundyBox grundy_box(const Game& game, std::vector<Heap> extents);
 

@@ -53,6 +53,8 @@ Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
 // A time the certificate's "run" records at this path of keys (summing an object's numbers,
 // such as an obligation's {"z3": s, "cvc5": s}); -1 when it records none.
 double recorded_seconds(const Json& certificate, const std::vector<std::string>& path);
+// A position recorded as a JSON array, as people write it: [0,2,4] -> "(0,2,4)".
+std::string position_text(const Json& coordinates);
 // A value as a report shows it: empty for null, else its JSON text.
 std::string null_or_dump(const Json& j);
 // What a report row says of a claim beyond its status: for a failing one, at how many of the

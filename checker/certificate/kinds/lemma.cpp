@@ -61,12 +61,10 @@ std::string status_of_answer(const Json& answer) {
 }  // namespace
 
 void lemma_entries(const Json& c, std::vector<Entry>& out) {
-  std::vector<std::string> labels;
-  for (const Json& lemma : c.at("lemmas")) labels.push_back(lemma.at("label"));
-  const std::vector<std::string> stems = lemma_file_stems(labels);
-  for (std::size_t i = 0; i < labels.size(); ++i) {
+  const std::vector<std::string> stems = lemma_file_stems(c.at("lemmas"));
+  for (std::size_t i = 0; i < stems.size(); ++i) {
     const Json& lemma = c.at("lemmas")[i];
-    const std::string& label = labels[i];
+    const std::string label = lemma.at("label");
     Entry e{Entry::Kind::Lemma, "lemma " + label, lemma.at("verdict"), Json(), lemma, {}};
     Json z3 = Json::object(), cvc5 = z3;
     for (const Json& w : lemma.at("smt")) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "base/sha256.hpp"
+#include "certificate/query_names.hpp"
 
 namespace nimcert {
 
@@ -126,22 +127,23 @@ double recorded_seconds(const Json& certificate, const std::vector<std::string>&
 }
 
 std::string query_pointer(const Json& certificate, const std::string& file, const Json& sha256) {
-  std::string stem = certificate.at("proof").at("file");
-  if (stem.size() > 6 && stem.ends_with(".proof")) stem.resize(stem.size() - 6);
+  const std::string stem = proof_stem(certificate.at("proof").at("file"));
   const std::string digest = sha256.is_string() ? sha256.get<std::string>() : "";
   return fmt::format("query {}/{} (sha256 {}...), which nimcert export-smt2 writes", stem, file,
                      digest.substr(0, 12));
+}
+
+std::string position_text(const Json& coordinates) {
+  std::string s;
+  for (const Json& c : coordinates) s += (s.empty() ? "" : ",") + c.dump();
+  return "(" + s + ")";
 }
 
 std::string claim_detail(const Json& claim) {
   if (!claim.contains("failures")) return claim.value("note", "");
   const std::uint64_t failures = claim.at("failures"), cases = claim.at("cases");
   std::string first;
-  for (const Json& p : claim.at("first_failures")) {
-    std::string coordinates;
-    for (const Json& c : p) coordinates += (coordinates.empty() ? "" : ",") + c.dump();
-    first += " (" + coordinates + ")";
-  }
+  for (const Json& p : claim.at("first_failures")) first += " " + position_text(p);
   const std::size_t shown = claim.at("first_failures").size();
   return fmt::format("fails at {} of {} {}, {}{}; counterexample: {}", failures, cases,
                      cases == 1 ? "position" : "positions",

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "certificate/entries.hpp"
+#include "certificate/kinds/kinds.hpp"
 #include "certificate/query_names.hpp"
 #include "certificate/render/document.hpp"
 
@@ -17,12 +18,6 @@ std::string text_of(const Json& j) {
   if (j.is_null()) return "";
   if (j.is_string()) return j.get<std::string>();
   return j.dump();
-}
-
-std::string position_text(const Json& p) {
-  std::string s;
-  for (const Json& c : p) s += (s.empty() ? "" : ",") + c.dump();
-  return "(" + s + ")";
 }
 
 // A verdict's scope in one line per part: what each engine covered ("exhaustive: cube
@@ -107,9 +102,7 @@ void statement_section(Document& d, const Json& c) {
 void checks_section(Document& d, const Json& c) {
   d.heading(2, "Checks");
   std::vector<Entry> entries = entries_of(c);
-  auto rank = [](const Entry& e) { return e.status == "fails" ? 0 : e.status == "unknown" ? 1 : 2; };
-  std::stable_sort(entries.begin(), entries.end(),
-                   [&](const Entry& a, const Entry& b) { return rank(a) < rank(b); });
+  order_failures_first(entries);
   std::vector<std::vector<std::string>> summary;
   for (const Entry& e : entries)
     if (!e.status.empty()) summary.push_back({e.id, e.status});
@@ -160,19 +153,18 @@ void ledger_section(Document& d, const Json& c) {
 
 // Each query's file (as export-smt2 and export-mona name them) and the SHA-256 of its text.
 void queries_section(Document& d, const Json& c) {
-  std::string stem = text_of(c.at("proof").at("file"));
-  if (stem.ends_with(".proof")) stem.resize(stem.size() - 6);
+  const std::string stem = proof_stem(text_of(c.at("proof").at("file")));
   std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> labels;
-  for (const Json& l : c.value("lemmas", Json::array())) labels.push_back(text_of(l.at("label")));
-  const auto stems = lemma_file_stems(labels);
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    const Json& l = c.at("lemmas")[i];
+  const Json lemmas = c.value("lemmas", Json::array());
+  const auto stems = lemma_file_stems(lemmas);
+  for (std::size_t i = 0; i < stems.size(); ++i) {
+    const Json& l = lemmas[i];
+    const std::string check = "lemma " + text_of(l.at("label"));
     for (const Json& w : l.at("smt"))
-      rows.push_back({"lemma " + labels[i], stem + "/" + lemma_query_file(stems[i], w.at("width")),
+      rows.push_back({check, stem + "/" + lemma_query_file(stems[i], w.at("width")),
                       text_of(w.value("smt2_sha256", Json()))});
     if (l.contains("unbounded") && l.at("unbounded").contains("mona_sha256"))
-      rows.push_back({"lemma " + labels[i], stem + "/" + stems[i] + ".mona",
+      rows.push_back({check, stem + "/" + lemma_mona_file(stems[i]),
                       text_of(l.at("unbounded").at("mona_sha256"))});
   }
   for (const Json& ind : c.value("induction", Json::array())) {
@@ -185,8 +177,7 @@ void queries_section(Document& d, const Json& c) {
     if (ind.contains("unbounded"))
       for (const Json& o : ind.at("unbounded").value("obligations", Json::array()))
         rows.push_back({"induction " + claim,
-                        fmt::format("{}/induction-{}-{}.mona", stem, file_label(claim),
-                                    file_label(text_of(o.at("obligation")))),
+                        stem + "/" + induction_mona_file(claim, text_of(o.at("obligation"))),
                         text_of(o.value("mona_sha256", Json()))});
   }
   if (rows.empty()) return;
