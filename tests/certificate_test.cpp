@@ -70,7 +70,9 @@ end
   EXPECT_EQ(a["exhaustive"]["positions"], 11u * 11u * 11u);
   EXPECT_EQ(a["boxes"][0]["claims"][1]["premise_cases"], 12u);
   EXPECT_EQ(a["induction"][0]["widths"][1]["conclusion"], "G = (x1 ^ x2) on D_8");
-  EXPECT_EQ(a["trust"].size(), 1u + 1u + 2u + 2u + 1u);  // claims, lemma, box, sequence, induction
+  // The rules of the two built-in games (the cube's and the box's), claims, lemma, box,
+  // sequence, induction.
+  EXPECT_EQ(a["trust"].size(), 2u + 1u + 1u + 2u + 2u + 1u);
   EXPECT_FALSE(stable_part(a).contains("run"));
   fs::remove_all(dir);
 }

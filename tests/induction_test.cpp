@@ -206,7 +206,7 @@ TEST_F(InductionTest, UnknownMoveInAHintIsALocatedErrorListingTheMoves) {
     FAIL() << "accepted";
   } catch (const smt::ParseError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "manabe-2024.proof:203:11: witness hint: the game has no move \"merge x3+x1 -> "
+              "manabe-2024.proof:217:11: witness hint: the game has no move \"merge x3+x1 -> "
               "x3\" (its moves: reduce x1, reduce x2, reduce x3, merge x1+x2 -> x1, merge x1+x2 "
               "-> x2, merge x2+x3 -> x2, merge x2+x3 -> x3, merge x1+x3 -> x1, merge x1+x3 -> x3)");
   }

@@ -35,11 +35,16 @@ class ProofFileTest : public ::testing::Test {
 
   // A copy of the committed proof with one piece of text replaced, without its induction step
   // (its mutants have their own tests, in induction_test.cpp).
-  fs::path mutant(const std::string& from, const std::string& to) {
+  fs::path mutant(const std::string& from, const std::string& to) { return mutant({{from, to}}); }
+  // Each `from` replaced at every occurrence (each must occur).
+  fs::path mutant(const std::vector<std::pair<std::string, std::string>>& replacements) {
     std::string text = read(kProof);
-    const std::size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    text.replace(at, from.size(), to);
+    for (const auto& [from, to] : replacements) {
+      std::size_t at = text.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      for (; at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    }
     text = text.substr(0, text.find("\ninduction "));
     const fs::path p = dir_ / "mutant.proof";
     std::ofstream(p) << text;
@@ -83,7 +88,10 @@ TEST_F(ProofFileTest, CommittedProofCertifies) {
 
 TEST_F(ProofFileTest, LockeRuleRefutesFormula4) {
   const fs::path out = dir_ / "cert.json";
-  const fs::path p = mutant("game amalgamation(merge_min = 2)", "game amalgamation(merge_min = 1)");
+  // Every merge of the declared game with threshold 1 instead of 2: Locke's original rule.
+  const fs::path p = mutant({{"x1 >= 2 && x2 >= 2 to", "x1 >= 1 && x2 >= 1 to"},
+                             {"x2 >= 2 && x3 >= 2 to", "x2 >= 1 && x3 >= 1 to"},
+                             {"x1 >= 2 && x3 >= 2 to", "x1 >= 1 && x3 >= 1 to"}});
   const CommandResult r = nimcert("certify --cube 12 -o " + out.string() + " " + p.string());
   EXPECT_EQ(r.status, 1) << r.out;
   const auto cert = nlohmann::json::parse(read(out));

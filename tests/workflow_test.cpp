@@ -83,8 +83,12 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(testing::last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
   const std::string xml = read(dir_ / "gate.xml");
-  // 1 claim + 2 lemmas x (2 widths x 2 solvers + 1 enumeration + MONA) = 13 test cases.
-  EXPECT_NE(xml.find("tests=\"13\" failures=\"0\""), std::string::npos) << xml;
+  // The preset of amalgamation (its moves on the box, the engine, the built-in engine) + 1 claim
+  // + 2 lemmas x (2 widths x 2 solvers + 1 enumeration + MONA) = 16 test cases.
+  EXPECT_NE(xml.find("tests=\"16\" failures=\"0\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"rules amalgamation(merge_min=2): the built-in engine\""),
+            std::string::npos)
+      << xml;
   EXPECT_NE(xml.find("name=\"lemma half: mona, every natural\""), std::string::npos) << xml;
   // Each test case with the time its run recorded (a claim: its cube's).
   EXPECT_NE(xml.find("name=\"lemma half: cvc5 w16\" time=\""), std::string::npos) << xml;
@@ -327,12 +331,14 @@ TEST_F(WorkflowTest, TwoCertifyRunsHaveIdenticalStableParts) {
   EXPECT_EQ(a["stable_sha256"], stable_digest(a));
   // The trust ledger names what each verdict rests on.
   const Json& ledger = a["trust"];
-  ASSERT_EQ(ledger.size(), 3u);
-  EXPECT_EQ(ledger[0]["check"], "claim formula-4");
-  EXPECT_EQ(ledger[0]["rests_on"]["exhaustive"]["positions"], 13u * 13u * 13u);
-  EXPECT_EQ(ledger[1]["rests_on"]["cvc5"]["answers"]["w16"], "unsat");
-  EXPECT_EQ(ledger[1]["rests_on"]["z3"]["answers"]["w8"], "unsat");
-  EXPECT_EQ(ledger[2]["rests_on"]["enumeration"]["cases"], 256u);
+  ASSERT_EQ(ledger.size(), 4u);
+  EXPECT_EQ(ledger[0]["check"], "rules amalgamation(merge_min=2)");
+  EXPECT_EQ(ledger[0]["rests_on"]["built_in"]["values_compared"], 343u);
+  EXPECT_EQ(ledger[1]["check"], "claim formula-4");
+  EXPECT_EQ(ledger[1]["rests_on"]["exhaustive"]["positions"], 13u * 13u * 13u);
+  EXPECT_EQ(ledger[2]["rests_on"]["cvc5"]["answers"]["w16"], "unsat");
+  EXPECT_EQ(ledger[2]["rests_on"]["z3"]["answers"]["w8"], "unsat");
+  EXPECT_EQ(ledger[3]["rests_on"]["enumeration"]["cases"], 256u);
   EXPECT_FALSE(a["solvers"]["cvc5"]["version"].get<std::string>().empty());
 }
 

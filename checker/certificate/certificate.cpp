@@ -43,6 +43,9 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
     definitions.push_back(
         {{"name", name}, {"parameters", d.parameters}, {"body", smt::to_string(*d.body)}});
   c["definitions"] = std::move(definitions);
+  nlohmann::ordered_json rules = nlohmann::ordered_json::array();
+  for (const auto& r : report.rules) rules.push_back(rules_json(r));
+  c["rules"] = std::move(rules);
   c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
   for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l, report.proof_name));
@@ -85,9 +88,16 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
     if (d.unbounded)
       for (const auto& o : d.unbounded->obligations)
         induction_seconds[d.claim]["mona"][o.name] = o.outcome.seconds;
+  nlohmann::ordered_json rules_seconds = nlohmann::ordered_json::object();
+  for (const auto& r : report.rules)
+    for (const auto& w : r.widths)
+      for (const auto& o : w.obligations)
+        rules_seconds[r.game]["w" + std::to_string(w.width)][o.name] = {{"z3", o.seconds},
+                                                                       {"cvc5", o.cvc5.seconds}};
   // The claims' blocks: one time per cube, box or sequence (its claims share it).
   nlohmann::ordered_json check_seconds = nlohmann::ordered_json::object();
   if (report.cube) check_seconds["exhaustive"] = report.cube->seconds;
+  for (const auto& r : report.rules) check_seconds["rules " + r.game] = r.seconds;
   for (const auto& b : report.boxes) check_seconds["box " + b.name] = b.seconds;
   for (const auto& q : report.sequences) check_seconds["sequence " + q.name] = q.seconds;
   c["run"] = {{"git_commit", build::git_commit},
@@ -97,6 +107,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
               {"check_seconds", std::move(check_seconds)},
               {"lemma_seconds", std::move(lemma_seconds)},
               {"induction_seconds", std::move(induction_seconds)}};
+  c["run"]["rules_seconds"] = std::move(rules_seconds);
   return c;
 }
 

@@ -1,6 +1,6 @@
 // The certificate: a JSON record of what was checked and with what outcome.
 //
-// Format version 4 (documented in README.md).  Everything except the "run" object is a
+// Format version 5 (documented in README.md).  Everything except the "run" object is a
 // function of the inputs and of nimcert's version, so two runs give byte-identical files
 // once "run" is removed; "run" holds what legitimately differs between runs: timings, host,
 // and the build's git commit and compiler (a committed certificate cannot name the commit
@@ -14,7 +14,7 @@
 
 namespace nimcert {
 
-inline constexpr int kCertificateFormatVersion = 4;
+inline constexpr int kCertificateFormatVersion = 5;
 
 struct RunInfo {
   double seconds = 0;

@@ -37,6 +37,9 @@ CommittedAnswers committed_answers(const Json& c, const std::string& z3_version,
     const unsigned run_timeout = solvers.at("timeout_ms").get<unsigned>();
     for (const Json& lemma : c.at("lemmas"))
       for (const Json& w : lemma.at("smt")) add(w, run_timeout, out);
+    for (const Json& r : c.value("rules", Json::array()))
+      for (const Json& w : r.at("widths"))
+        for (const Json& o : w.at("obligations")) add(o, run_timeout, out);
     for (const Json& d : c.at("induction")) {
       const unsigned own = d.value("timeout_ms", 0u);
       for (const Json& w : d.at("widths"))

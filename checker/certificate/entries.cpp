@@ -17,6 +17,7 @@ struct KindBlock {
 
 // In the certificate's order.
 constexpr KindBlock kKinds[] = {
+    {"rules", rules_entries},
     {"exhaustive", cube_entries}, {"boxes", box_entries},           {"sequences", sequence_entries},
     {"lemmas", lemma_entries},    {"induction", induction_entries},
 };

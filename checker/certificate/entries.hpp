@@ -23,7 +23,7 @@ struct EntryRow {
 };
 
 struct Entry {
-  enum class Kind { Table, Claim, Check, Lemma, Induction } kind;
+  enum class Kind { Table, Claim, Check, Lemma, Induction, Rules } kind;
   std::string id;      // unique and stable: "lemma (13)", "box nim-2: claim xor-2", "box nim-2"
   std::string status;  // "holds", "fails", "unknown"; empty for a table (it has no verdict)
   nlohmann::ordered_json rests_on;  // what the verdict rests on; null for a table
@@ -31,7 +31,7 @@ struct Entry {
   std::vector<EntryRow> rows;
 };
 
-// Every entry of a certificate, in the certificate's order: the cube (its table, then its
+// Every entry of a certificate, in the certificate's order: a declared game's rules, the cube (its table, then its
 // claims), each box and sequence (table, claims, named checks), each lemma, each induction.
 std::vector<Entry> entries_of(const nlohmann::ordered_json& certificate);
 

@@ -12,10 +12,13 @@
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
+#include "checks/rules_check.hpp"
 #include "claims/proof_claims.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
 #include "sys/activity.hpp"
+#include "games/declared_game.hpp"
+#include "games/presets.hpp"
 #include "games/registry.hpp"
 #include "solve/z3_backend.hpp"
 #include "ws1s/mona.hpp"
@@ -24,6 +27,7 @@ namespace nimcert {
 
 Verdict ProofReport::verdict() const {
   Verdict v = Verdict::Holds;
+  for (const auto& r : rules) v = conjunction(v, r.verdict());
   if (cube) v = conjunction(v, cube->verdict());
   for (const auto& b : boxes) v = conjunction(v, b.verdict());
   for (const auto& q : sequences) v = conjunction(v, q.verdict());
@@ -50,6 +54,70 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 std::string at(const ProofSource& s, smt::SourceLocation w) {
   return fmt::format("{}:{}:{}", s.path, w.line, w.column);
+}
+
+// A declared game whose rules are broken is refused, at the move kind that breaks them, with
+// the position (and its parameters) where it does.
+[[noreturn]] void refuse_rules(const ProofSource& source, const RulesReport& rules) {
+  const smt::GameDeclaration& d = *source.proof.game.declaration;
+  auto move_where = [&](const std::string& name) {
+    for (const smt::MoveKind& m : d.moves)
+      if (m.name == name) return m.where;
+    return d.where;
+  };
+  if (rules.violation)
+    throw smt::ParseError(fmt::format("{}: expected rules that make a game: {}",
+                                      at(source, move_where(rules.violating_move)),
+                                      *rules.violation));
+  if (!rules.shape_agrees)
+    throw smt::ParseError(fmt::format(
+        "{}: internal error: the {} engine's shape of {} lists other followers than its "
+        "declaration: {}",
+        at(source, d.where), rules.engine, d.name, rules.shape_disagreement.dump()));
+  for (const InductionWidth& w : rules.widths)
+    for (const ObligationOutcome& o : w.obligations)
+      if (o.refutes) {
+        const std::string move = o.name.substr(o.name.find(' ') + 1);
+        throw smt::ParseError(fmt::format(
+            "{}: expected rules that make a game: move \"{}\" {} at {} (width {}, found by Z3 "
+            "and re-checked in C++)",
+            at(source, move_where(move)), move,
+            o.name.rfind("(7)", 0) == 0 ? "does not lower the rank (stones plus nonempty heaps)"
+                                        : "leaves the naturals (a subtraction is truncated)",
+            o.counterexample->dump(), w.width));
+      }
+  throw smt::ParseError(at(source, d.where) + ": expected a well-founded game");
+}
+
+// The rules first, nothing being computed from bad ones: the declared game's, then each
+// built-in game's preset (the top-level game's, then the boxes', each game once).
+void check_rules_of_games(const ProofSource& source, const ProofOptions& options,
+                          ProofReport& report) {
+  const smt::ProofFile& proof = source.proof;
+  const bool solve = !options.claims_only;
+  if (proof.game.declaration) {
+    const auto start = std::chrono::steady_clock::now();
+    const DeclaredGame game(proof.game.declaration, proof.definitions);
+    report.rules.push_back(check_rules(game, options.lemma, solve));
+    report.rules.back().seconds = seconds_since(start);
+    if (report.rules.back().verdict() == Verdict::Fails) refuse_rules(source, report.rules.back());
+  }
+  std::vector<const smt::GameSpec*> built_in;
+  if (!proof.game.name.empty() && !proof.game.declaration) built_in.push_back(&proof.game);
+  for (const smt::BoxSpec& b : proof.boxes)
+    if (!b.game.declaration) built_in.push_back(&b.game);
+  std::vector<std::string> seen;
+  for (const smt::GameSpec* spec : built_in) {
+    const auto game = make_game(*spec, proof.definitions);
+    if (std::find(seen.begin(), seen.end(), game->describe()) != seen.end()) continue;
+    seen.push_back(game->describe());
+    const auto declaration = preset_declaration(*game, proof.definitions);
+    if (!declaration) continue;
+    const auto start = std::chrono::steady_clock::now();
+    const DeclaredGame preset(declaration, proof.definitions);
+    report.rules.push_back(check_preset(*game, preset));
+    report.rules.back().seconds = seconds_since(start);
+  }
 }
 
 }  // namespace
@@ -107,7 +175,8 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   report.z3_version = smt::z3_version();
   report.z3_seed = smt::kZ3Seed;
   const bool solvers =
-      !options.claims_only && (!report.proof.lemmas.empty() || !report.proof.inductions.empty());
+      !options.claims_only && (!report.proof.lemmas.empty() || !report.proof.inductions.empty() ||
+                               report.proof.game.declaration);
   if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
@@ -117,6 +186,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.incomplete = "stopped at the first failing check (--fail-fast)";
     return true;
   };
+  check_rules_of_games(source, options, report);
   if (!report.proof.claims.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;

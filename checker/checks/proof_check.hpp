@@ -13,6 +13,7 @@
 #include "checks/cube_check.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/lemma_check.hpp"
+#include "checks/rules_check.hpp"
 #include "checks/sequence_check.hpp"
 #include "games/game.hpp"
 #include "lang/proof_file.hpp"
@@ -54,6 +55,9 @@ struct ProofReport {
   std::string proof_name;    // file name, without folders
   std::string proof_sha256;  // of the file's bytes
   std::unique_ptr<Game> game;
+  // The rules of the file's games, checked before the rest: its declared game's, and each
+  // built-in game's preset declaration against its hand-written engine.
+  std::vector<RulesReport> rules;
   std::optional<CubeReport> cube;  // absent when the file states no claims
   std::vector<LemmaOutcome> lemmas;
   std::vector<BoxReport> boxes;

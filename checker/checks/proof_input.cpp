@@ -25,6 +25,7 @@ class ProofCatalog final : public smt::Catalog {
   std::vector<std::string> check_names(const std::string& block) const override {
     return block == "box" ? check_names_of(box_checks()) : check_names_of(sequence_checks());
   }
+  std::vector<std::string> game_names() const override { return nimcert::game_names(); }
 };
 
 // "file:line:col: expected ..." at w, as the parser reports.

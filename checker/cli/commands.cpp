@@ -55,6 +55,7 @@ struct GameOptions {
 struct GrundyCommand {
   GameOptions game;
   std::vector<std::uint64_t> heaps;
+  std::string proof;
 };
 struct TableCommand {
   GameOptions game;
@@ -126,8 +127,17 @@ void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
       ->check(CLI::Range(1u, 3600000u));
 }
 
+// The game of --proof FILE, else of --game.
+std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& proof) {
+  if (proof.empty()) return options.make();
+  const smt::ProofFile file = read_proof_file(proof);
+  if (file.game.name.empty())
+    throw std::invalid_argument(proof + ": no top-level game (name one of its claims with --diff)");
+  return make_game(file.game, file.definitions);
+}
+
 int run_grundy(const GrundyCommand& o) {
-  const auto game = o.game.make();
+  const auto game = game_of(o.game, o.proof);
   if (o.heaps.size() != game->heap_count())
     throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game->describe(),
                                             game->heap_count(), o.heaps.size()));
@@ -142,14 +152,6 @@ int run_grundy(const GrundyCommand& o) {
   return 0;
 }
 
-// The game of --proof FILE, else of --game.
-std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& proof) {
-  if (proof.empty()) return options.make();
-  const smt::ProofFile file = read_proof_file(proof);
-  if (file.game.name.empty())
-    throw std::invalid_argument(proof + ": no top-level game (name one of its claims with --diff)");
-  return make_game(file.game, file.definitions);
-}
 
 int run_table_command(const TableCommand& o) {
   TableRequest r;
@@ -193,6 +195,8 @@ void register_commands(CLI::App& app) {
   auto* grundy = app.add_subcommand("grundy", "Print the Grundy value of one position");
   grundy_options.game.add_to(grundy);
   grundy->add_option("heaps", grundy_options.heaps, "Heap sizes, each 0 to 4294967295")->required();
+  grundy->add_option("--proof", grundy_options.proof,
+                     "Use this proof file's game (a declared game, or the built-in it names)");
   runners[grundy] = [] { return guarded("grundy", [] { return run_grundy(grundy_options); }); };
 
   auto* table = app.add_subcommand(

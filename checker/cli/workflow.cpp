@@ -116,6 +116,15 @@ Json certify_one(const ProofSource& source, const ProofOptions& options) {
 
 namespace {
 
+// "w8 9/9 unsat": how many of a width's obligations both solvers proved.
+std::string obligations_unsat(const Json& width) {
+  std::size_t both = 0;
+  for (const Json& o : width.at("obligations"))
+    both += o.at("z3") == "unsat" && o.at("cvc5") == "unsat";
+  return fmt::format("w{} {}/{} unsat", width.at("width").dump(), both,
+                     width.at("obligations").size());
+}
+
 // A check's answers in one cell of the summary table: each width's two solver answers, the
 // enumeration's cases, MONA's answer, an induction's obligations and what it concludes.
 std::string answers_of(const Entry& e) {
@@ -133,14 +142,24 @@ std::string answers_of(const Entry& e) {
       if (b.contains("unbounded"))
         parts.push_back("every natural: mona " + b.at("unbounded").at("answer").get<std::string>());
       break;
+    case Entry::Kind::Rules: {
+      const Json& box = b.at("enumerated");
+      parts.push_back(fmt::format("every move on {}: {}, {}", box.at("box").get<std::string>(),
+                                  count_of(box.at("positions").get<std::uint64_t>(), "position"),
+                                  count_of(box.at("followers").get<std::uint64_t>(), "follower")));
+      for (const Json& w : b.at("widths")) parts.push_back(obligations_unsat(w));
+      parts.push_back("engine: " + b.at("engine").get<std::string>());
+      if (b.contains("built_in"))
+        parts.push_back(fmt::format(
+            "the built-in engine {} on {} values",
+            b.at("built_in").at("agrees").get<bool>() ? "agrees" : "disagrees",
+            b.at("built_in").at("values_compared").dump()));
+      break;
+    }
     case Entry::Kind::Induction: {
       std::string widest;
       for (const Json& w : b.at("widths")) {
-        std::size_t both = 0;
-        for (const Json& o : w.at("obligations"))
-          both += o.at("z3") == "unsat" && o.at("cvc5") == "unsat";
-        parts.push_back(fmt::format("w{} {}/{} unsat", w.at("width").dump(), both,
-                                    w.at("obligations").size()));
+        parts.push_back(obligations_unsat(w));
         if (w.value("verdict", "") == "holds") widest = w.value("conclusion", "");
       }
       if (!widest.empty()) parts.push_back(widest + " (z3, cvc5)");

@@ -38,22 +38,36 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   std::uint64_t count = 1;
   for (Heap e : extents_) count *= std::uint64_t{e} + 1;
   values_.resize(count);
-  std::vector<Value> seen;
+  // Row by row (the last heap counting up), the game listing a row's followers at once.
+  std::vector<std::uint64_t> seen;  // seen[v] == stamp: some follower has value v
+  std::uint64_t stamp = 0;
+  std::vector<std::vector<Position>> row;
+  const Heap row_length = extents_[k - 1] + 1;
   Position p = Position::zeros(k);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    if ((i & 4095) == 0) smt::throw_if_interrupted();
-    seen.clear();
-    game.for_each_follower(p, [&](const Position& y) {
-      for (std::size_t h = 0; h < k; ++h)
-        if (y[h] > extents_[h])
-          throw std::logic_error(game.describe() + ": a follower leaves the box");
-      const std::uint64_t j = index(y);
-      if (j >= i) throw std::logic_error(game.describe() + ": a follower is not earlier");
-      seen.push_back(values_[j]);
-    });
-    values_[i] = mex(seen);
-    // Next position in canonical order.
-    for (std::size_t h = k; h-- > 0;) {
+  for (std::uint64_t first = 0; first < count; first += row_length) {
+    smt::throw_if_interrupted();
+    game.followers_of_row(p, row_length, row);
+    for (Heap z = 0; z < row_length; ++z) {
+      const std::uint64_t i = first + z;
+      // The mex by marks: a value above the follower count cannot be the mex, so marks for
+      // 0..count suffice, each stamped with this position so that none is ever cleared.
+      const std::size_t n = row[z].size();
+      if (seen.size() < n + 1) seen.resize(n + 1, 0);
+      ++stamp;
+      for (const Position& y : row[z]) {
+        for (std::size_t h = 0; h < k; ++h)
+          if (y[h] > extents_[h])
+            throw std::logic_error(game.describe() + ": a follower leaves the box");
+        const std::uint64_t j = index(y);
+        if (j >= i) throw std::logic_error(game.describe() + ": a follower is not earlier");
+        if (values_[j] <= n) seen[values_[j]] = stamp;
+      }
+      Value m = 0;
+      while (seen[m] == stamp) ++m;
+      values_[i] = m;
+    }
+    // The next row in canonical order.
+    for (std::size_t h = k - 1; h-- > 0;) {
       if (p[h] < extents_[h]) {
         ++p[h];
         break;

@@ -58,6 +58,22 @@ class Game {
   // Calls sink once for every legal follower of p (the same follower may come twice when two
   // different moves reach it; the mex does not care).
   virtual void for_each_follower(const Position& p, const FollowerSink& sink) const = 0;
+  // The same followers appended to `out`, for engines that take them in bulk; a game may list
+  // them faster here (a declared game evaluates a parameter's choices in one batch).
+  virtual void followers_into(const Position& p, std::vector<Position>& out) const {
+    for_each_follower(p, [&](const Position& q) { out.push_back(q); });
+  }
+  // The followers of `count` positions in a row: out[z] (cleared first) for `start` with its
+  // last heap raised by z.
+  virtual void followers_of_row(const Position& start, Heap count,
+                                std::vector<std::vector<Position>>& out) const {
+    out.resize(count);
+    Position p = start;
+    for (Heap z = 0; z < count; ++z, ++p[p.size() - 1]) {
+      out[z].clear();
+      followers_into(p, out[z]);
+    }
+  }
 
   // The moves as free reductions plus merges, when they have that shape; nullopt otherwise
   // (the fast cube engine then refuses the game).
@@ -83,7 +99,7 @@ class Game {
   virtual std::vector<SymbolicCondition> symbolic_conditions() const;
 
   // "amalgamation(merge_min=2)": the game and its parameters in one line, for messages.
-  std::string describe() const;
+  virtual std::string describe() const;
 };
 
 }  // namespace nimcert

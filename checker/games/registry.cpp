@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "games/amalgamation.hpp"
+#include "games/declared_game.hpp"
 #include "games/nim.hpp"
 #include "games/one_heap.hpp"
 #include "games/serial_nim.hpp"
@@ -147,6 +148,7 @@ std::unique_ptr<Game> make_game(const std::string& name, const Json& parameters,
 }
 
 std::unique_ptr<Game> make_game(const smt::GameSpec& spec, const smt::Definitions& definitions) {
+  if (spec.declaration) return std::make_unique<DeclaredGame>(spec.declaration, definitions);
   return make_game(spec.name, spec.parameters, definitions);
 }
 
@@ -158,6 +160,7 @@ smt::GameSpec sequence_game(const std::string& value, const std::string& rule) {
 }
 
 std::size_t heap_count_of(const smt::GameSpec& game) {
+  if (game.declaration) return game.declaration->heaps;
   return kind_of(game.name, game.parameters).heaps(game.parameters);
 }
 

@@ -51,7 +51,15 @@ class DeclarationParser : public ExpressionParser {
   }
 
   // --- declarations ---
-  GameSpec parse_game();
+  // A game: a built-in one `NAME(PARAMETERS)`, or, where `defs` is given (at top level), a
+  // declaration `NAME heaps K ...`; in a box, the name of the declared game stands for it.
+  GameSpec parse_game(const Definitions* defs);
+  // The rest of `game NAME heaps K  move ...  end` (game_parser.cpp).
+  std::shared_ptr<const GameDeclaration> parse_game_declaration(const Token& name,
+                                                                const Definitions& defs);
+  MoveKind parse_move(const GameDeclaration& game, const Definitions& defs,
+                      std::vector<std::string>& move_names);
+  MoveParameter parse_move_parameter(const std::vector<std::string>& scope);
 
   void parse_definition(Definitions& defs);
 
@@ -91,6 +99,7 @@ class DeclarationParser : public ExpressionParser {
   CaseSplit parse_case_split(std::vector<std::string>& vars);
 
   const Catalog& catalog_;
+  std::shared_ptr<const GameDeclaration> declared_;  // the file's declared game, once parsed
   bool have_game_ = false, game_failed_ = false;
   SourceLocation cube_where_, first_claim_;
   std::vector<std::string> claim_names_, lemma_labels_, block_names_, induction_claims_;

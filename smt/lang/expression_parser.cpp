@@ -114,6 +114,13 @@ ExprPtr ExpressionParser::located(ExprPtr e, SourceLocation w) const {
   return copy;
 }
 
+ExprPtr ExpressionParser::parse_term() {
+  enter(peek().where);
+  ExprPtr e = parse_level(kNotLevel + 1);
+  --nesting_;
+  return e;
+}
+
 ExprPtr ExpressionParser::parse_expr() {
   enter(peek().where);
   ExprPtr e = parse_level(0);

@@ -49,6 +49,8 @@ class ExpressionParser {
 
   // --- expressions, over scope_ and definitions_ ---
   ExprPtr parse_expr();
+  // An expression without comparisons or connectives (the operands of `a <= p < b`).
+  ExprPtr parse_term();
 
   std::string path_;
   std::set<std::string> scope_;

@@ -18,11 +18,16 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
   // resolve (a sequence's is a one-heap game of its rule).
   const ClaimSpec* found = nullptr;
   std::size_t heaps = 0;
+  // G == F, or the win-loss form (G == 0) <-> P.
+  auto value_of = [&](const ClaimSpec& c) {
+    d.value = formula_of(c);
+    if (!d.value && (d.value = p_positions_of(c))) d.win_loss = true;
+  };
   for (const ClaimSpec& c : file.claims)
     if (c.name == d.claim) {
       found = &c;
       d.site = {ClaimSite::Block::Cube, 0, "G"};
-      d.value = formula_of(c);
+      value_of(c);
       heaps = heaps_of(file.game);
     }
   for (std::size_t i = 0; i < file.boxes.size(); ++i)
@@ -30,7 +35,7 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
       if (!found && c.name == d.claim) {
         found = &c;
         d.site = {ClaimSite::Block::Box, i, "G"};
-        d.value = formula_of(c);
+        value_of(c);
         heaps = heaps_of(file.boxes[i].game);
       }
   for (std::size_t i = 0; i < file.sequences.size(); ++i)
@@ -50,9 +55,10 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
   if (!d.value)
     fail(claim.where,
          "a claim of the form G == F (or g == F, h == F in a sequence) where F "
-         "does not use the value itself");
+         "does not use the value itself, or (G == 0) <-> P");
   auto vars = claim_variables(heaps);
   vars.back() = "v";  // x1..xk and the target value v
+  if (d.win_loss) vars.pop_back();  // the hints lead into P: there is no target value
   definitions_ = &file.definitions;
   if (is_word("case")) d.split = parse_case_split(vars);
   while (is_word("witness")) {
@@ -74,6 +80,8 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
     }
     d.hints.push_back(std::move(hint));
   }
+  if (d.split && d.win_loss)
+    fail(d.split->where, "no case split in the win-loss form (it splits (b) on the values v < F)");
   if (d.split && d.hints.empty())
     fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
   if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver

@@ -57,7 +57,7 @@ void DeclarationParser::declaration(ProofFile& file) {
     if (have_game_ || game_failed_) fail(t.where, "one game declaration only");
     next();
     game_failed_ = true;  // until it parses: its claims then make no errors of their own
-    file.game = parse_game();
+    file.game = parse_game(&file.definitions);
     have_game_ = true;
     game_failed_ = false;
   } else if (is_word("cube")) {
@@ -119,13 +119,28 @@ void DeclarationParser::check_whole(const ProofFile& file) const {
          "something to check: the file states no claim, lemma, box, sequence or induction");
 }
 
-GameSpec DeclarationParser::parse_game() {
+GameSpec DeclarationParser::parse_game(const Definitions* defs) {
   GameSpec g;
   g.where = peek().where;
-  g.name = expect_name("a game name").text;
+  Token name = expect_name("a game name");
   while (is_punct("-")) {  // maximum-nim, serial-nim
     next();
-    g.name += "-" + expect_name("the rest of the game name").text;
+    name.text += "-" + expect_name("the rest of the game name").text;
+  }
+  g.name = name.text;
+  if (is_word("heaps")) {
+    if (!defs)
+      fail(peek().where, "the game declared at top level, by its name: a box plays a built-in "
+                         "game or the file's declared game");
+    g.declaration = parse_game_declaration(name, *defs);
+    declared_ = g.declaration;
+    return g;
+  }
+  if (declared_ && g.name == declared_->name) {
+    if (is_punct("("))
+      fail(peek().where, fmt::format("no parameters: '{}' is the game this file declares", g.name));
+    g.declaration = declared_;
+    return g;
   }
   if (is_punct("(")) {
     next();
@@ -169,6 +184,7 @@ void DeclarationParser::parse_definition(Definitions& defs) {
 }
 
 std::size_t DeclarationParser::heaps_of(const GameSpec& game) const {
+  if (game.declaration) return game.declaration->heaps;
   try {
     return catalog_.heap_count(game);
   } catch (const std::invalid_argument& e) {
@@ -229,7 +245,7 @@ BoxSpec DeclarationParser::parse_box(const ProofFile& file) {
   distinct(block_names_, b.name, name.where, "block name");
   b.text = expect_string("the box's source text").text;
   expect_word("game");
-  b.game = parse_game();
+  b.game = parse_game(nullptr);
   expect_word("size");
   b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
   parse_block_body(file, claim_variables(heaps_of(b.game)), "box", b.claims, b.checks);
@@ -321,6 +337,23 @@ ExprPtr formula_of(const ClaimSpec& claim, const std::string& value) {
         !mentions(*f, "g") && !mentions(*f, "h") && !mentions(*f, "G"))
       return f;
   }
+  return nullptr;
+}
+
+ExprPtr p_positions_of(const ClaimSpec& claim) {
+  const Expr& s = *claim.statement;
+  if (s.op != Op::Iff) return nullptr;
+  auto is_zero_value = [](const Expr& e) {
+    if (e.op != Op::Eq) return false;
+    for (int side = 0; side < 2; ++side)
+      if (e.args[side]->op == Op::Var && e.args[side]->name == "G" &&
+          e.args[1 - side]->op == Op::Const && e.args[1 - side]->value == 0)
+        return true;
+    return false;
+  };
+  for (int side = 0; side < 2; ++side)
+    if (is_zero_value(*s.args[side]) && !mentions(*s.args[1 - side], "G"))
+      return s.args[1 - side];
   return nullptr;
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -21,11 +22,46 @@
 
 namespace nimcert::smt {
 
+// A parameter of a declared move kind: a natural p with low <= p < high (or p <= high), both
+// bounds expressions of the position and of the parameters declared before p.
+struct MoveParameter {
+  std::string name;
+  ExprPtr low;  // inclusive; the constant 0 when the declaration gives none
+  ExprPtr high;
+  bool high_inclusive = false;
+  SourceLocation where;
+};
+
+// A move kind of a declared game: legal at X = (x1..xk) for every choice of its parameters
+// within their bounds where `when` holds, leading to the position `result`.
+struct MoveKind {
+  std::string name;
+  std::vector<MoveParameter> parameters;
+  ExprPtr when;                 // null: legal wherever the bounds allow
+  std::vector<ExprPtr> result;  // the follower's k heaps, over x1..xk and the parameters
+  SourceLocation where;
+};
+
+// A game stated in the proof file (docs/proof-language.md, "Declaring a game"): k heaps and
+// its move kinds.  Its rank is the default of (7), stones plus nonempty heaps.
+struct GameDeclaration {
+  std::string name;
+  std::size_t heaps = 0;
+  std::vector<MoveKind> moves;
+  SourceLocation where;
+};
+
+// A game of the file: a built-in one with its parameters, or the file's declared game.
 struct GameSpec {
   std::string name;
   nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
   SourceLocation where;  // of the name, for errors found by the game registry
+  std::shared_ptr<const GameDeclaration> declaration;  // set for a declared game
 };
+
+// The canonical text of a move kind, as the certificate records it:
+// "for 0 <= t < x1 when ... to (t, x2, x3)".
+std::string to_string(const MoveKind& move);
 
 struct ClaimSpec {
   std::string name;
@@ -103,7 +139,10 @@ struct InductionSpec {
   std::string text;
   ClaimSite site;  // where the claim was stated
   GameSpec game;   // the game of the claim's block: set by resolving the site against the games
-  ExprPtr value;   // F, over x1..xk
+  ExprPtr value;   // F, over x1..xk; for the win-loss form, P
+  // The win-loss form, for a claim (G == 0) <-> P: no move leads from P to P, and from every
+  // position outside P some move leads into P (seed 004's (i) and (ii)).
+  bool win_loss = false;
   std::vector<WitnessHint> hints;
   std::optional<CaseSplit> split;  // of (b); only with hints
   // A time limit per query and solver for this induction's obligations, in milliseconds;
@@ -137,6 +176,8 @@ class Catalog {
   virtual std::size_t heap_count(const GameSpec& game) const = 0;
   // The named checks a block of this kind ("box", "sequence") may ask for.
   virtual std::vector<std::string> check_names(const std::string& block) const = 0;
+  // The built-in games' names, which a declared game may not take.
+  virtual std::vector<std::string> game_names() const = 0;
 };
 
 // Bad input: what() is "file:line:col: expected ...", one line per error found (the parser
@@ -155,6 +196,9 @@ std::vector<std::string> claim_variables(std::size_t heaps);
 
 // F of a claim "V == F" (or "F == V"), V the value variable; null for another form.
 ExprPtr formula_of(const ClaimSpec& claim, const std::string& value = "G");
+
+// P of a claim "(G == 0) <-> P" (either side, either order of G == 0); null for another form.
+ExprPtr p_positions_of(const ClaimSpec& claim);
 
 // The variables of a sequence claim: n, the rule's f(n), g_n and h_n.
 std::vector<std::string> sequence_variables();

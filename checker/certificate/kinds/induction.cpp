@@ -14,6 +14,11 @@ namespace nimcert {
 
 namespace {
 
+// What the induction proves, before its domain: "G = F" or "(G = 0) <-> P".
+std::string conclusion(const InductionOutcome& d) {
+  return d.win_loss ? "(G = 0) <-> " + d.value : "G = " + d.value;
+}
+
 Json unbounded_induction_json(const InductionOutcome& d, const UnboundedInduction& u,
                               std::size_t heaps, const std::string& file) {
   if (!u.in_fragment) {
@@ -44,7 +49,7 @@ Json unbounded_induction_json(const InductionOutcome& d, const UnboundedInductio
   }
   j["obligations"] = std::move(obligations);
   j["conclusion"] = u.verdict == Verdict::Holds
-                        ? "G = " + d.value + " on N^" + std::to_string(heaps)
+                        ? conclusion(d) + " on N^" + std::to_string(heaps)
                         : std::string("not proved");
   j["verdict"] = verdict_name(u.verdict);
   return j;
@@ -57,6 +62,7 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
   j["claim"] = d.claim;
   j["text"] = d.text;
   j["value"] = d.value;
+  if (d.win_loss) j["form"] = "win-loss: no move from P to P, a move into P from outside P";
   j["moves"] = d.moves;
   j["completeness"] = d.hinted ? "witness hints" : "quantified over each move's parameters";
   j["hints"] = d.hints;
@@ -74,21 +80,10 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     o["domain"] = "D_" + std::to_string(w.width) + " = {X : x1 + ... + xk < 2^" +
                   std::to_string(w.width) + "}";
     Json obligations = Json::array();
-    for (const ObligationOutcome& r : w.obligations) {
-      Json x;
-      x["obligation"] = r.name;
-      x["smt2_sha256"] = Sha256::of(r.smt2);
-      x["z3"] = smt::answer_name(r.z3);
-      x["cvc5"] = smt::answer_name(r.cvc5.answer);
-      x["counterexample"] = r.counterexample ? *r.counterexample : Json();
-      if (r.counterexample) x["refutes_claim"] = r.refutes;
-      if (const std::string note = joined_note(r.note, r.cvc5.note); !note.empty())
-        x["note"] = note;
-      obligations.push_back(std::move(x));
-    }
+    for (const ObligationOutcome& r : w.obligations) obligations.push_back(obligation_json(r, true));
     o["obligations"] = std::move(obligations);
     o["conclusion"] = w.verdict == Verdict::Holds
-                          ? "G = " + d.value + " on D_" + std::to_string(w.width)
+                          ? conclusion(d) + " on D_" + std::to_string(w.width)
                           : std::string("not proved");
     o["verdict"] = verdict_name(w.verdict);
     widths.push_back(std::move(o));

@@ -11,12 +11,14 @@
 #include "checks/cube_check.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/lemma_check.hpp"
+#include "checks/rules_check.hpp"
 #include "checks/sequence_check.hpp"
 
 namespace nimcert {
 
 using Json = nlohmann::ordered_json;
 
+Json rules_json(const RulesReport& rules);           // kinds/rules.cpp
 Json cube_report_json(const CubeReport& report);     // kinds/cube.cpp
 Json box_json(const BoxReport& box);                 // kinds/box.cpp
 Json sequence_json(const SequenceReport& sequence);  // kinds/sequence.cpp
@@ -28,6 +30,7 @@ Json induction_json(const InductionOutcome& induction, const CubeReport* cube,
 
 // The entries of each kind, read from the whole certificate (solver versions live outside
 // the kinds' own blocks).
+void rules_entries(const Json& certificate, std::vector<Entry>& out);
 void cube_entries(const Json& certificate, std::vector<Entry>& out);
 void box_entries(const Json& certificate, std::vector<Entry>& out);
 void sequence_entries(const Json& certificate, std::vector<Entry>& out);
@@ -39,6 +42,9 @@ Json position_json(const Position& p);
 Json counterexample_json(const Counterexample& cx);
 Json claims_json(const std::vector<ClaimOutcome>& claims);
 Json checks_json(const std::vector<NamedCheck>& checks);
+// One solved obligation: its name, query digest, both answers, the confirmed counterexample
+// (with whether it refutes the claim, for an induction's), and the notes.
+Json obligation_json(const ObligationOutcome& o, bool with_refutes);
 // The check's own note and cvc5's, in one string.
 std::string joined_note(const std::string& note, const std::string& cvc5_note);
 // The unbounded part of a lemma or obligation: MONA's answer for all naturals, or the term

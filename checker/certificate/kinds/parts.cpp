@@ -177,4 +177,16 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
   }
 }
 
+Json obligation_json(const ObligationOutcome& o, bool with_refutes) {
+  Json x;
+  x["obligation"] = o.name;
+  x["smt2_sha256"] = Sha256::of(o.smt2);
+  x["z3"] = smt::answer_name(o.z3);
+  x["cvc5"] = smt::answer_name(o.cvc5.answer);
+  x["counterexample"] = o.counterexample ? *o.counterexample : Json();
+  if (with_refutes && o.counterexample) x["refutes_claim"] = o.refutes;
+  if (const std::string note = joined_note(o.note, o.cvc5.note); !note.empty()) x["note"] = note;
+  return x;
+}
+
 }  // namespace nimcert

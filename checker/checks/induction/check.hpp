@@ -58,6 +58,7 @@ struct UnboundedInduction {
 
 struct InductionOutcome {
   std::string claim, text, value;  // value: F, canonical
+  bool win_loss = false;  // the claim is (G == 0) <-> P, value is P
   bool hinted = false;             // (b) posed with the proof's witness hints
   std::vector<std::string> moves;  // the game's move kinds
   std::vector<std::string> hints;  // canonical text of each hint

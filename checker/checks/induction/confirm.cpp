@@ -84,8 +84,9 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
   Position p = Position::zeros(heaps);
   for (std::size_t i = 0; i < heaps; ++i) p[i] = static_cast<Heap>(position[i]);
   Json followers = Json::array();
+  // (a): F at X; (b): v, or, in the win-loss form (no v), P itself (F = 1 where P holds).
   const std::optional<u128> target =
-      o.move ? f_here : std::optional<u128>(model.count("v") ? model.at("v") : 0);
+      o.move ? f_here : std::optional<u128>(model.count("v") ? model.at("v") : 1);
   bool reached = false;
   game.for_each_follower(p, [&](const Position& y) {
     std::vector<u128> heaps_of_y(y.begin(), y.end());
@@ -116,10 +117,17 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
         note = "a follower reaches v, so the solver's model is spurious";
         return std::nullopt;
       }
-      cx["confirmed_by"] =
-          reached ? "the C++ evaluator: no witness hint reaches v, although a follower does (the "
-                    "hints are incomplete; the claim is not refuted)"
-                  : "the game's follower enumeration: no follower reaches v, so F is not the mex";
+      if (!model.count("v"))  // the win-loss form: (b) leads into P
+        cx["confirmed_by"] =
+            reached ? "the C++ evaluator: no witness hint leads into P, although a follower is "
+                      "in P (the hints are incomplete; the claim is not refuted)"
+                    : "the game's follower enumeration: no follower is in P, so this position "
+                      "outside P has G = 0 (by induction) and the claim is false";
+      else
+        cx["confirmed_by"] =
+            reached ? "the C++ evaluator: no witness hint reaches v, although a follower does "
+                      "(the hints are incomplete; the claim is not refuted)"
+                    : "the game's follower enumeration: no follower reaches v, so F is not the mex";
       return Confirmed{cx, !reached};
     default:
       cx["confirmed_by"] =

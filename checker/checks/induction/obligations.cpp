@@ -74,11 +74,12 @@ Follower follower(const InductionStep& step, const SymbolicMove& m,
   return y;
 }
 
-// "the move is legal with these parameters and reaches v".
+// "the move is legal with these parameters and reaches v" (in the win-loss form: "reaches P").
 ExprPtr reaches(const InductionStep& step, const SymbolicMove& m,
                 const std::map<std::string, ExprPtr>& params) {
+  const ExprPtr there = follower(step, m, params).value;
   return node(Op::And, {smt::substitute(m.guard, params),
-                        node(Op::Eq, {follower(step, m, params).value, var("v")})});
+                        step.win_loss ? there : node(Op::Eq, {there, var("v")})});
 }
 
 // The obligation over X and the move's parameters, under D_w and the move's guard.
@@ -92,15 +93,25 @@ Obligation about_move(const InductionStep& step, const SymbolicMove& m, unsigned
   return o;
 }
 
-// The obligation over X and a target value v < F(X), under D_w.
+// The obligation over X and a target value v < F(X), under D_w; in the win-loss form, over X
+// outside P.
 Obligation about_smaller_values(const InductionStep& step, unsigned w) {
   Obligation o;
   o.kind = Obligation::Kind::Completeness;
   o.variables = heap_names(step);
-  o.variables.push_back("v");
   o.hypotheses = domain(step, w);
+  if (step.win_loss) {
+    o.hypotheses.push_back(node(Op::Not, {step.value}));
+    return o;
+  }
+  o.variables.push_back("v");
   o.hypotheses.push_back(node(Op::Lt, {var("v"), step.value}));
   return o;
+}
+
+// What (b) says is reached: "every v < F" or "P from every position outside P".
+std::string target(const InductionStep& step) {
+  return step.win_loss ? "from every X outside P, P" : "every v < F";
 }
 
 // The hinted moves reaching v, with the case variable (if any) replaced by `case_value`.
@@ -121,7 +132,8 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
                            const std::string& file, bool expand) {
   auto expanded = [&](const ExprPtr& e) { return expand ? smt::expand(e, definitions) : e; };
-  InductionStep step{moves, std::move(conditions), heaps, expanded(spec.value), {}, spec.split};
+  InductionStep step{moves,       std::move(conditions), heaps, expanded(spec.value),
+                     spec.win_loss, {},                    spec.split};
   if (step.split) step.split->expr = expanded(spec.split->expr);
   std::vector<std::string> names;
   for (const SymbolicMove& m : moves) names.push_back(m.name);
@@ -179,11 +191,38 @@ Obligation rank_obligation(const InductionStep& step, const SymbolicMove& m, uns
   return o;
 }
 
+std::optional<Obligation> exact_follower(const InductionStep& step, const SymbolicMove& m,
+                                         unsigned w) {
+  std::vector<ExprPtr> exact;
+  std::vector<const smt::Expr*> todo;
+  for (const ExprPtr& h : m.result) todo.push_back(h.get());
+  while (!todo.empty()) {
+    const smt::Expr* e = todo.back();
+    todo.pop_back();
+    if (e->op == Op::Sub) exact.push_back(node(Op::Ge, {e->args[0], e->args[1]}));
+    for (const ExprPtr& a : e->args) todo.push_back(a.get());
+  }
+  if (exact.empty()) return std::nullopt;
+  Obligation o = about_move(step, m, w);
+  o.kind = Obligation::Kind::ExactFollower;
+  o.name = "(n) " + m.name;
+  ExprPtr all = exact[0];
+  for (std::size_t i = 1; i < exact.size(); ++i) all = node(Op::And, {all, exact[i]});
+  o.conclusion = all;
+  return o;
+}
+
 Obligation no_equal_follower(const InductionStep& step, const SymbolicMove& m, unsigned w) {
   Obligation o = about_move(step, m, w);
   o.kind = Obligation::Kind::NoEqualFollower;
   o.name = "(a) " + m.name;
-  o.conclusion = node(Op::Ne, {follower(step, m, {}).value, step.value});
+  const ExprPtr there = follower(step, m, {}).value;
+  if (step.win_loss) {  // from P, never into P
+    o.hypotheses.push_back(step.value);
+    o.conclusion = node(Op::Not, {there});
+    return o;
+  }
+  o.conclusion = node(Op::Ne, {there, step.value});
   return o;
 }
 
@@ -199,7 +238,8 @@ Obligation value_bound(const InductionStep& step, unsigned w) {
 
 Obligation completeness_hinted(const InductionStep& step, unsigned w) {
   Obligation o = about_smaller_values(step, w);
-  o.name = fmt::format("(b) every v < F is reached by one of {} witness hints", step.hints.size());
+  o.name = fmt::format("(b) {} is reached by one of {} witness hints", target(step),
+                       step.hints.size());
   o.conclusion = disjunction(hinted(step, nullptr));
   return o;
 }
@@ -225,7 +265,7 @@ Obligation case_cover(const InductionStep& step, unsigned w) {
 
 Obligation completeness_quantified(const InductionStep& step, unsigned w) {
   Obligation o = about_smaller_values(step, w);
-  o.name = "(b) every v < F is reached by some move (quantified)";
+  o.name = fmt::format("(b) {} is reached by some move (quantified)", target(step));
   std::vector<ExprPtr> reached;
   for (const SymbolicMove& m : step.moves) {
     if (m.parameters.empty()) {
@@ -260,7 +300,7 @@ std::vector<Obligation> induction_obligations(const InductionStep& step, unsigne
   for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, w));
   for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, w));
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, w));
-  out.push_back(value_bound(step, w));
+  if (!step.win_loss) out.push_back(value_bound(step, w));  // P is a condition, not a value
   if (step.hints.empty()) {
     out.push_back(completeness_quantified(step, w));
   } else if (step.split) {

@@ -13,6 +13,12 @@
 //        the hypothesis E = c and d = c in the hints, and (b cases) lo <= E <= hi: together
 //        they are (b).
 // Given (7), (a), (b0) and (b), by induction on the rank G(X) = mex{F(Y)} = F(X) on D_w.
+//
+// The win-loss form, for a claim (G == 0) <-> P, has the same (r) and (7) and, in place of
+// (a), (b0) and (b):
+//   (a)  no move kind leads from a position in P to one in P;
+//   (b)  from every position outside P some move (or hinted move) leads into P.
+// By induction on the rank, G(X) = 0 exactly when X is in P, on D_w.
 // Every obligation is an implication to be proved valid: its negation must be unsat.
 //
 // Width 0 stands for all of N^k (the unbounded route, decided by MONA): no domain hypothesis,
@@ -34,6 +40,7 @@ struct Obligation {
   enum class Kind {
     RuleCondition,    // (r)
     Rank,             // (7)
+    ExactFollower,    // (n), of a declared game's rules
     NoEqualFollower,  // (a)
     ValueBound,       // (b0)
     Completeness,     // (b), or one case of it
@@ -54,7 +61,8 @@ struct InductionStep {
   const std::vector<SymbolicMove>& moves;
   std::vector<SymbolicCondition> conditions;  // expanded
   std::size_t heaps;
-  smt::ExprPtr value;  // F, expanded
+  smt::ExprPtr value;  // F, expanded; for the win-loss form, P
+  bool win_loss = false;
   // Each witness hint: its move and its parameters, expanded.
   std::vector<std::pair<const SymbolicMove*, std::map<std::string, smt::ExprPtr>>> hints;
   std::optional<smt::CaseSplit> split;  // E expanded
@@ -75,6 +83,11 @@ Obligation rule_condition(const InductionStep& step, const SymbolicCondition& co
 
 // (7) for one move kind.
 Obligation rank_obligation(const InductionStep& step, const SymbolicMove& move, unsigned w);
+// (n) for one move kind: every subtraction in its follower is exact (a - b with a >= b), so
+// the follower is the rules' and not one nimcert's truncation made up; nullopt when the
+// follower subtracts nothing.
+std::optional<Obligation> exact_follower(const InductionStep& step, const SymbolicMove& move,
+                                         unsigned w);
 // (a) for one move kind.
 Obligation no_equal_follower(const InductionStep& step, const SymbolicMove& move, unsigned w);
 // (b0).

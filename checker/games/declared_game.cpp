@@ -1,0 +1,223 @@
+// A declared game: compiling its move kinds and enumerating their followers (see
+// declared_game.hpp).
+#include "games/declared_game.hpp"
+
+#include <fmt/format.h>
+
+#include "games/declared_compiled.hpp"
+#include "games/move_shapes.hpp"
+#include "games/symbolic_move.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using smt::ExprPtr;
+using smt::Op;
+
+// Every truncated subtraction a - b in e, as the condition a >= b under which it is exact.
+void exact_subtractions(const ExprPtr& e, std::vector<ExprPtr>& out) {
+  if (e->op == Op::Sub) out.push_back(smt::make_node(Op::Ge, {e->args[0], e->args[1]}));
+  for (const ExprPtr& a : e->args) exact_subtractions(a, out);
+}
+
+bool reads(const smt::Expr& e, const std::string& name) {
+  if (e.op == Op::Var) return e.name == name;
+  for (const ExprPtr& a : e.args)
+    if (reads(*a, name)) return true;
+  return false;
+}
+
+smt::MoveKind expanded(const smt::MoveKind& m, const smt::Definitions& d) {
+  smt::MoveKind x = m;
+  for (smt::MoveParameter& p : x.parameters) {
+    p.low = smt::expand(p.low, d);
+    p.high = smt::expand(p.high, d);
+  }
+  if (x.when) x.when = smt::expand(x.when, d);
+  for (ExprPtr& e : x.result) e = smt::expand(e, d);
+  return x;
+}
+
+// The move broken at p with the parameters chosen so far (inputs after p's heaps).
+RuleViolation broken(const smt::MoveKind& m, const Position& p,
+                     const std::vector<std::uint64_t>& inputs, const std::string& what) {
+  std::vector<std::string> chosen;
+  for (std::size_t j = p.size(); j < inputs.size(); ++j)
+    chosen.push_back(fmt::format("{} = {}", m.parameters[j - p.size()].name, inputs[j]));
+  return RuleViolation(
+      m.name, p,
+      fmt::format("move \"{}\" at {}{}: {}", m.name, p.to_string(),
+                  chosen.empty() ? "" : fmt::format(" with {}", fmt::join(chosen, ", ")), what));
+}
+
+}  // namespace
+
+std::uint64_t default_rank(const Position& p) {
+  std::uint64_t r = 0;
+  for (Heap h : p) r += std::uint64_t{h} + (h > 0);
+  return r;
+}
+
+DeclaredGame::DeclaredGame(std::shared_ptr<const smt::GameDeclaration> declaration,
+                           const smt::Definitions& definitions)
+    : declaration_(std::move(declaration)) {
+  const std::size_t k = declaration_->heaps;
+  for (const smt::MoveKind& m : declaration_->moves) {
+    expanded_.push_back(expanded(m, definitions));
+    const smt::MoveKind& x = expanded_.back();
+    auto c = std::make_unique<Compiled>();
+    std::vector<std::string> variables = position_variables(k);
+    std::vector<ExprPtr> every_bound;
+    bool flat = true;
+    for (const smt::MoveParameter& p : x.parameters) {
+      c->bounds.emplace_back(variables, std::vector<ExprPtr>{p.low, p.high});
+      for (std::size_t j = k; j < variables.size(); ++j)
+        flat = flat && !reads(*p.low, variables[j]) && !reads(*p.high, variables[j]);
+      every_bound.push_back(p.low);
+      every_bound.push_back(p.high);
+      variables.push_back(p.name);
+    }
+    if (flat && !every_bound.empty())
+      c->all_bounds = std::make_unique<smt::Program>(position_variables(k), every_bound);
+    std::vector<ExprPtr> outputs{x.when ? x.when : smt::make_const(1)};
+    outputs.insert(outputs.end(), x.result.begin(), x.result.end());
+    std::vector<ExprPtr> exact;
+    for (const ExprPtr& e : x.result) exact_subtractions(e, exact);
+    c->exact = exact.size();
+    for (const ExprPtr& e : exact) c->subtraction_text.push_back(smt::to_string(*e));
+    outputs.insert(outputs.end(), exact.begin(), exact.end());
+    c->follower = std::make_unique<smt::Program>(variables, outputs);
+    compiled_.push_back(std::move(c));
+  }
+  shape_ = recognise_shape(expanded_, k);
+  symmetric_ = shape_ && symmetric_in_last_two(*shape_, k);
+  lowers_heaps_ = lowers_every_heap(expanded_, k);
+}
+
+DeclaredGame::~DeclaredGame() = default;
+
+nlohmann::ordered_json DeclaredGame::parameters() const {
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  for (const smt::MoveKind& m : declaration_->moves)
+    moves.push_back({{"name", m.name}, {"rule", smt::to_string(m)}});
+  return {{"heaps", declaration_->heaps}, {"moves", moves}};
+}
+
+std::string DeclaredGame::describe() const {
+  return fmt::format("{} (declared: {} heaps, {} move kinds)", declaration_->name,
+                     declaration_->heaps, declaration_->moves.size());
+}
+
+std::vector<SymbolicMove> DeclaredGame::symbolic_moves() const {
+  std::vector<SymbolicMove> out;
+  for (const smt::MoveKind& m : expanded_) {
+    SymbolicMove s;
+    s.name = m.name;
+    ExprPtr guard;
+    auto conjoin = [&](ExprPtr c) { guard = guard ? smt::make_node(Op::And, {guard, c}) : c; };
+    for (const smt::MoveParameter& p : m.parameters) {
+      s.parameters.push_back(p.name);
+      const ExprPtr v = smt::make_var(p.name);
+      if (!(p.low->op == Op::Const && p.low->value == 0))
+        conjoin(smt::make_node(Op::Le, {p.low, v}));
+      conjoin(smt::make_node(p.high_inclusive ? Op::Le : Op::Lt, {v, p.high}));
+    }
+    if (m.when) conjoin(m.when);
+    s.guard = guard ? guard : smt::make_node(Op::Eq, {smt::make_const(0), smt::make_const(0)});
+    s.result = m.result;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void DeclaredGame::for_each_follower(const Position& p, const FollowerSink& sink) const {
+  for_each_move(p, [&](std::size_t, const Position& q) { sink(q); });
+}
+
+void DeclaredGame::for_each_move(
+    const Position& p, const std::function<void(std::size_t, const Position&)>& sink) const {
+  if (p.size() != declaration_->heaps)
+    throw std::logic_error(
+        fmt::format("{}: a position has exactly {} heaps", name(), declaration_->heaps));
+  std::vector<std::uint64_t> inputs(p.begin(), p.end());
+  for (std::size_t kind = 0; kind < compiled_.size(); ++kind) {
+    inputs.resize(p.size());
+    enumerate(kind, p, 0, inputs, sink);
+  }
+}
+
+void DeclaredGame::enumerate(std::size_t kind, const Position& p, std::size_t parameter,
+                             std::vector<std::uint64_t>& inputs,
+                             const std::function<void(std::size_t, const Position&)>& sink) const {
+  const Compiled& c = *compiled_[kind];
+  const smt::MoveKind& m = expanded_[kind];
+  auto violation = [&](const std::string& what) { return broken(m, p, inputs, what); };
+  std::vector<std::uint64_t> out;
+  if (parameter < c.bounds.size()) {
+    if (!c.bounds[parameter].run_one(inputs, out))
+      throw violation("a bound of " + m.parameters[parameter].name + " overflows 64 bits");
+    const std::uint64_t low = out[0];
+    const std::uint64_t high = m.parameters[parameter].high_inclusive
+                                   ? (out[1] == UINT64_MAX ? out[1] : out[1] + 1)
+                                   : out[1];
+    if (high > low && high - low > kMaxChoices)
+      throw violation(fmt::format("{} has {} choices, more than {} (bound it by the position)",
+                                  m.parameters[parameter].name, high - low, kMaxChoices));
+    for (std::uint64_t v = low; v < high; ++v) {
+      inputs.push_back(v);
+      enumerate(kind, p, parameter + 1, inputs, sink);
+      inputs.pop_back();
+    }
+    return;
+  }
+  if (!c.follower->run_one(inputs, out)) throw violation("a follower's value overflows 64 bits");
+  std::vector<const std::uint64_t*> in_columns, out_columns;
+  for (const std::uint64_t& v : inputs) in_columns.push_back(&v);
+  for (const std::uint64_t& v : out) out_columns.push_back(&v);
+  Position q;
+  if (!checked_follower(kind, in_columns.data(), out_columns.data(), 0, q)) return;
+  sink(kind, q);
+}
+
+bool DeclaredGame::checked_follower(std::size_t kind, const std::uint64_t* const* in,
+                                    const std::uint64_t* const* out, std::size_t j,
+                                    Position& q) const {
+  if (out[0][j] == 0) return false;  // not legal here
+  const Compiled& c = *compiled_[kind];
+  const smt::MoveKind& m = expanded_[kind];
+  const std::size_t k = declaration_->heaps;
+  // The position and the choices of lane j, for a message (only when a rule is broken).
+  auto violation = [&](const std::string& what) {
+    Position p = Position::zeros(k);
+    std::vector<std::uint64_t> inputs;
+    for (std::size_t i = 0; i < k + m.parameters.size(); ++i) inputs.push_back(in[i][j]);
+    for (std::size_t i = 0; i < k; ++i) p[i] = static_cast<Heap>(inputs[i]);
+    return broken(m, p, inputs, what);
+  };
+  for (std::size_t e = 0; e < c.exact; ++e)
+    if (out[1 + k + e][j] == 0)
+      throw violation(
+          fmt::format("the follower leaves the naturals ({} is false; nimcert's "
+                      "subtraction stops at 0, the rules' must not)",
+                      c.subtraction_text[e]));
+  q = Position::zeros(k);
+  std::uint64_t before = 0, after = 0;  // the rank of (7), here and at the follower
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::uint64_t h = out[1 + i][j];
+    if (h > 0xffffffffu)
+      throw violation(
+          fmt::format("heap {} of the follower is {}, beyond a heap's 2^32 - 1", i + 1, h));
+    q[i] = static_cast<Heap>(h);
+    before += in[i][j] + (in[i][j] > 0);
+    after += h + (h > 0);
+  }
+  if (after >= before)
+    throw violation(
+        fmt::format("the follower {} does not lower the rank (stones plus nonempty "
+                    "heaps: {} -> {})",
+                    q.to_string(), before, after));
+  return true;
+}
+
+}  // namespace nimcert

@@ -1,0 +1,143 @@
+// The game declaration of the proof language: a game's heaps and move kinds, stated in the
+// proof file so that the rules are read, checked and recorded with the proof.
+//
+//   game NAME heaps K
+//     move "NAME" [for BOUND, ...] [when CONDITION] to (E1, ..., EK)
+//     ...
+//   end
+//
+// where BOUND is `p < HIGH`, `p <= HIGH` or `LOW <= p < HIGH` (also with `<` on the left and
+// `<=` on the right), LOW and HIGH expressions of x1..xK and the parameters declared before p.
+// Each move kind is read for what it is and nothing more: the checker (games/declared_game)
+// enumerates it, proves that it lowers the rank, and recognises the shapes its fast engines
+// take.  Errors are located: a parameter without a bound, a follower with the wrong number of
+// heaps, a name used twice.
+#include <fmt/format.h>
+
+#include "lang/declaration_parser.hpp"
+
+namespace nimcert::smt {
+
+namespace {
+
+// The most heaps a declared game may have (a position is an array of at most 8 heaps).
+constexpr std::uint64_t kMaxDeclaredHeaps = 8;
+
+// Words of the declaration that a parameter cannot be named.
+bool is_declaration_word(const std::string& w) { return w == "for" || w == "when" || w == "to"; }
+
+}  // namespace
+
+std::string to_string(const MoveKind& m) {
+  std::string s;
+  for (std::size_t i = 0; i < m.parameters.size(); ++i) {
+    const MoveParameter& p = m.parameters[i];
+    s += i == 0 ? "for " : ", ";
+    s += fmt::format("{} <= {} {} {}", to_string(*p.low), p.name, p.high_inclusive ? "<=" : "<",
+                     to_string(*p.high));
+  }
+  if (m.when) s += (s.empty() ? "" : " ") + std::string("when ") + to_string(*m.when);
+  std::vector<std::string> heaps;
+  for (const ExprPtr& e : m.result) heaps.push_back(to_string(*e));
+  return s + (s.empty() ? "" : " ") + fmt::format("to ({})", fmt::join(heaps, ", "));
+}
+
+std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration(
+    const Token& name, const Definitions& defs) {
+  auto game = std::make_shared<GameDeclaration>();
+  game->name = name.text;
+  game->where = name.where;
+  for (const std::string& builtin : catalog_.game_names())
+    if (builtin == game->name)
+      fail(name.where, fmt::format("a new game name ('{}' is a built-in game; declare yours "
+                                   "under another name)",
+                                   game->name));
+  expect_word("heaps");
+  game->heaps = expect_number_in("the number of heaps", 1, kMaxDeclaredHeaps);
+  std::vector<std::string> move_names;
+  while (is_word("move")) {
+    next();
+    game->moves.push_back(parse_move(*game, defs, move_names));
+  }
+  if (game->moves.empty()) fail(peek().where, "at least one 'move' in the game declaration");
+  expect_word("end");
+  return game;
+}
+
+MoveKind DeclarationParser::parse_move(const GameDeclaration& game, const Definitions& defs,
+                                       std::vector<std::string>& move_names) {
+  MoveKind m;
+  const Token name = expect_string("the move's name, e.g. \"reduce x1\"");
+  m.name = name.text;
+  m.where = name.where;
+  distinct(move_names, m.name, name.where, "move name");
+  std::vector<std::string> scope = claim_variables(game.heaps);
+  scope.pop_back();  // x1..xk, without G
+  definitions_ = &defs;
+  if (is_word("for")) {
+    next();
+    do {
+      m.parameters.push_back(parse_move_parameter(scope));
+      scope.push_back(m.parameters.back().name);
+    } while (is_punct(",") && (next(), true));
+  }
+  scope_ = std::set<std::string>(scope.begin(), scope.end());
+  if (is_word("when")) {
+    next();
+    m.when = parse_expr();
+  }
+  if (!is_word("to"))
+    fail(peek().where, m.parameters.empty() && !m.when
+                           ? "'for', 'when' or 'to' after the move's name"
+                           : "'to' and the follower (E1, ..., Ek)");
+  next();
+  const SourceLocation open = peek().where;
+  expect_punct("(");
+  for (;;) {
+    m.result.push_back(parse_expr());
+    if (!is_punct(",")) break;
+    next();
+  }
+  if (m.result.size() != game.heaps)
+    fail(open, fmt::format("a follower of {} heaps, as the game declares ({} given)", game.heaps,
+                           m.result.size()));
+  expect_punct(")");
+  return m;
+}
+
+MoveParameter DeclarationParser::parse_move_parameter(const std::vector<std::string>& scope) {
+  MoveParameter p;
+  scope_ = std::set<std::string>(scope.begin(), scope.end());
+  // `p < HIGH` or `LOW <= p < HIGH`: the parameter comes first when a name new to the scope
+  // is followed by a comparison.
+  const bool lower_given = !(peek().kind == Tok::Ident && !scope_.count(peek().text) &&
+                             !definitions_->count(peek().text));
+  p.low = make_const(0);
+  if (lower_given) {
+    p.low = parse_term();
+    if (is_punct("<"))
+      p.low = make_node(Op::Add, {p.low, make_const(1)});
+    else if (!is_punct("<="))
+      fail(peek().where, "'<=' or '<' between the parameter's lower bound and its name");
+    next();
+  }
+  p.where = peek().where;
+  const Token name = expect_name("the parameter's name");
+  p.name = name.text;
+  if (is_declaration_word(p.name))
+    fail(name.where,
+         fmt::format("a parameter name other than '{}', a word of the declaration", p.name));
+  if (scope_.count(p.name))
+    fail(name.where, fmt::format("a new parameter name ('{}' is {})", p.name,
+                                 p.name.size() > 1 && p.name[0] == 'x' ? "a heap" : "one already"));
+  if (!is_punct("<") && !is_punct("<="))
+    fail(peek().where,
+         fmt::format("an upper bound for {}: '{} < E' or '{} <= E' (every parameter is "
+                     "bounded, so that its choices can be enumerated)",
+                     p.name, p.name, p.name));
+  p.high_inclusive = next().text == "<=";
+  p.high = parse_term();
+  return p;
+}
+
+}  // namespace nimcert::smt
