@@ -84,7 +84,7 @@ void reference(const std::string& name, Heap side, benchmark::State& state) {
 
 NIMCERT_GENERIC_PAIR(Wythoff, "wythoff", 120)
 NIMCERT_GENERIC_PAIR(Subtraction, "subtraction", 24)
-NIMCERT_GENERIC_PAIR(MooreNim, "moore-nim", 7)
+NIMCERT_GENERIC_PAIR(MooreNim, "moore-nim", 10)
 
 }  // namespace
 }  // namespace nimcert

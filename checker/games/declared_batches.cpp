@@ -62,7 +62,7 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
     return p;
   };
   thread_local LaneBuffer lanes, bounds;
-  Position q;
+  Position q = Position::zeros(k);
   for (std::size_t kind = 0; kind < compiled_.size(); ++kind) {
     const Compiled& c = *compiled_[kind];
     const std::size_t m = expanded_[kind].parameters.size();
@@ -85,17 +85,38 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
                             fmt::format("move \"{}\" near {}: a follower's value overflows 64 bits",
                                         expanded_[kind].name, p.to_string()));
       }
-      for (std::size_t j = 0; j < lanes.lanes; ++j)
-        if (checked_follower(kind, lanes.in_ptr.data(), lanes.out_ptr.data(), j, q))
-          out[lanes.z[j]].push_back(q);
+      // The rules of checked_follower, lane by lane in one tight loop; a lane that breaks one
+      // goes to checked_follower itself, which throws with the move, position and choices.
+      const std::uint64_t* legal = lanes.out[0].data();
+      const std::size_t exact = c.follower->output_count() - 1 - k;
+      for (std::size_t j = 0; j < lanes.lanes; ++j) {
+        if (legal[j] == 0) continue;
+        bool ok = true;
+        for (std::size_t e = 0; e < exact; ++e) ok = ok && lanes.out[1 + k + e][j] != 0;
+        std::uint64_t before = 0, after = 0;
+        for (std::size_t i = 0; i < k; ++i) {
+          const std::uint64_t x = lanes.in[i][j], y = lanes.out[1 + i][j];
+          ok = ok && y <= 0xffffffffu;
+          q[i] = static_cast<Heap>(y);
+          before += x + (x > 0);
+          after += y + (y > 0);
+        }
+        if (!ok || after >= before)
+          checked_follower(kind, lanes.in_ptr.data(), lanes.out_ptr.data(), j, q);  // throws
+        out[lanes.z[j]].push_back(q);
+      }
       lanes.lanes = 0;
     };
+    // The heaps before the last are the row's own: written into every lane once.
+    for (std::size_t i = 0; i + 1 < k; ++i) std::fill_n(lanes.in[i].data(), kLanes, start[i]);
+    std::vector<std::uint64_t*> columns;  // the last heap's, then each parameter's
+    for (std::size_t v = k - 1; v < k + m; ++v) columns.push_back(lanes.in[v].data());
+    Heap* lane_z = lanes.z.data();
     auto add = [&](Heap z, const std::uint64_t* choice) {
       const std::size_t j = lanes.lanes;
-      for (std::size_t i = 0; i + 1 < k; ++i) lanes.in[i][j] = start[i];
-      lanes.in[k - 1][j] = std::uint64_t{start[k - 1]} + z;
-      for (std::size_t v = 0; v < m; ++v) lanes.in[k + v][j] = choice[v];
-      lanes.z[j] = z;
+      columns[0][j] = std::uint64_t{start[k - 1]} + z;
+      for (std::size_t v = 0; v < m; ++v) columns[1 + v][j] = choice[v];
+      lane_z[j] = z;
       if (++lanes.lanes == kLanes) flush();
     };
     for (Heap z0 = 0; z0 < count; z0 += kLanes) {
