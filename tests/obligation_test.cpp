@@ -159,7 +159,7 @@ class NimWithAStoneAdded final : public Game {
   bool lowers_heaps() const override { return true; }
   std::vector<SymbolicMove> symbolic_moves() const override {
     std::vector<SymbolicMove> moves = nim_.symbolic_moves();
-    moves.push_back(symbolic_move("add x1", {}, 3, "x1 >= 0", {"x1 + 1", "x2", "x3"}));
+    moves.push_back(symbolic_move("add x1", {}, {}, 3, "x1 >= 0", {"x1 + 1", "x2", "x3"}));
     return moves;
   }
 

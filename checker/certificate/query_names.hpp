@@ -5,6 +5,8 @@
 
 #include <cctype>
 #include <map>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,11 +33,13 @@ inline std::string file_label(const std::string& label) {
 // The file name stem of each lemma, in order: its file_label, with "-2", "-3", ... on a
 // label's later repeats, so that no two lemmas share a file.
 inline std::vector<std::string> lemma_file_stems(const std::vector<std::string>& labels) {
-  std::map<std::string, int> used;
+  std::set<std::string> taken;
   std::vector<std::string> stems;
   for (const std::string& label : labels) {
-    std::string stem = file_label(label);
-    if (used[stem]++) stem += "-" + std::to_string(used[stem]);
+    const std::string base = file_label(label);
+    std::string stem = base;
+    // Past every stem taken, a label's own "x-2" among them.
+    for (int n = 2; !taken.insert(stem).second; ++n) stem = base + "-" + std::to_string(n);
     stems.push_back(std::move(stem));
   }
   return stems;
@@ -69,6 +73,25 @@ inline std::string induction_query_file(const std::string& claim, unsigned width
   return fmt::format("induction-{}-w{}-{}.smt2", file_label(claim), width,
                      file_label(obligation));
 }
+
+// The files an exporter is about to write, each with what it holds: two labels that differ only
+// in punctuation ("(a) take 1" and "(a) take-1") would share a name, and the second file would
+// replace the first.  Every name is planned here before any file is written, and a name planned
+// twice is refused with both origins.
+class PlannedFiles {
+ public:
+  void plan(const std::string& name, const std::string& origin) {
+    const auto [it, fresh] = origin_.emplace(name, origin);
+    if (!fresh)
+      throw std::invalid_argument(fmt::format(
+          "{} and {} would both be written to {} (file names keep letters and digits only): "
+          "rename one",
+          it->second, origin, name));
+  }
+
+ private:
+  std::map<std::string, std::string> origin_;
+};
 
 // export-mona's names, inside the proof's folder.
 inline std::string lemma_mona_file(const std::string& stem) { return stem + ".mona"; }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "base/work_meter.hpp"
 #include "checks/induction/confirm.hpp"
 #include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
@@ -59,6 +60,7 @@ void enumerate_box(const DeclaredGame& game, RulesReport& r) {
   const std::size_t k = game.heap_count();
   const Heap side = move_check_side(k);
   r.box = fmt::format("[0,{}]^{}", side, k);
+  const WorkLimit limit(kRulesCheckChoices);
   const std::optional<MoveShape> shape = game.move_shape();
   Position p = Position::zeros(k);
   do {

@@ -13,8 +13,17 @@ int verify_command(const std::string& path, const WorkflowOptions& o) {
   return guarded("verify", [&] {
     check_report_outputs(o);
     const Json recorded = read_certificate(path);
-    const fs::path proof =
-        fs::path(path).parent_path() / recorded["proof"]["file"].get<std::string>();
+    // A certificate vouches for the proof it sits beside: X.cert.json for X.proof.  One copied
+    // from another proof names that proof, and re-running it would verify the other one.
+    const std::string named = recorded["proof"]["file"].get<std::string>();
+    const std::string name = fs::path(path).filename().string();
+    const std::string suffix = ".cert.json";
+    if (!name.ends_with(suffix) || name.substr(0, name.size() - suffix.size()) + ".proof" != named)
+      throw CertificateError(fmt::format(
+          "{}: it is the certificate of {}, not of the proof beside it (a certificate X.cert.json "
+          "certifies X.proof in its folder)",
+          path, named));
+    const fs::path proof = fs::path(path).parent_path() / named;
     if (!fs::exists(proof))
       throw CertificateError(path + ": its proof file " + proof.string() + " does not exist");
     ProofOptions options = proof_options(o);

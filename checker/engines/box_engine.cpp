@@ -3,18 +3,37 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "base/memory_budget.hpp"
+#include "base/position_count.hpp"
 #include "base/mex.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
 
+namespace {
+
+// Followers are listed for at most this many positions of a row at once, and fewer when they
+// are many: the list of a part of a row is kept under kFollowerBufferBytes (the part halves
+// when one overflows it), so a one-heap box, whose whole box is one row, is not held as
+// follower lists (184 bytes a position, measured, when it was).
+constexpr Heap kRowPart = 1024;
+constexpr std::uint64_t kFollowerBufferBytes = std::uint64_t{64} << 20;
+
+std::uint64_t follower_bytes(const std::vector<std::vector<Position>>& row, Heap n) {
+  std::uint64_t b = 0;
+  for (Heap z = 0; z < n; ++z) b += row[z].capacity() * sizeof(Position) + sizeof(row[z]);
+  return b;
+}
+
+}  // namespace
+
 std::uint64_t BoxValues::bytes(const std::vector<Heap>& extents) {
-  long double n = 1;
-  for (Heap e : extents) n *= (static_cast<long double>(e) + 1);
-  return static_cast<std::uint64_t>(std::min<long double>(n * sizeof(Value), 1e19L));
+  const std::optional<std::uint64_t> count = box_position_count(extents);
+  if (!count || *count > (UINT64_MAX - kFollowerBufferBytes) / sizeof(Value)) return UINT64_MAX;
+  return *count * sizeof(Value) + kFollowerBufferBytes;
 }
 
 std::uint64_t BoxValues::bytes(std::size_t heaps, Heap size) {
@@ -34,38 +53,54 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
                                 "followers of its positions (the cube engine handles merges)");
   std::string shape;
   for (Heap e : extents_) shape += fmt::format("{}[0,{}]", shape.empty() ? "" : "x", e);
-  require_memory(bytes(extents_), "the box " + shape);
-  std::uint64_t count = 1;
-  for (Heap e : extents_) count *= std::uint64_t{e} + 1;
+  require_memory(bytes(extents_), "the box " + shape);  // 2^64 or more positions: refused
+  const std::uint64_t count = *box_position_count(extents_);
   values_.resize(count);
-  // Row by row (the last heap counting up), the game listing a row's followers at once.
+  // Row by row (the last heap counting up), the game listing the followers of a part of a row
+  // at once.
   std::vector<std::uint64_t> seen;  // seen[v] == stamp: some follower has value v
   std::uint64_t stamp = 0;
   std::vector<std::vector<Position>> row;
-  const Heap row_length = extents_[k - 1] + 1;
+  const std::uint64_t row_length = std::uint64_t{extents_[k - 1]} + 1;
+  Heap part = kRowPart;
   Position p = Position::zeros(k);
   for (std::uint64_t first = 0; first < count; first += row_length) {
-    smt::throw_if_interrupted();
-    game.followers_of_row(p, row_length, row);
-    for (Heap z = 0; z < row_length; ++z) {
-      const std::uint64_t i = first + z;
-      // The mex by marks: a value above the follower count cannot be the mex, so marks for
-      // 0..count suffice, each stamped with this position so that none is ever cleared.
-      const std::size_t n = row[z].size();
-      if (seen.size() < n + 1) seen.resize(n + 1, 0);
-      ++stamp;
-      for (const Position& y : row[z]) {
-        for (std::size_t h = 0; h < k; ++h)
-          if (y[h] > extents_[h])
-            throw std::logic_error(game.describe() + ": a follower leaves the box");
-        const std::uint64_t j = index(y);
-        if (j >= i) throw std::logic_error(game.describe() + ": a follower is not earlier");
-        if (values_[j] <= n) seen[values_[j]] = stamp;
+    for (std::uint64_t z0 = 0; z0 < row_length;) {
+      smt::throw_if_interrupted();
+      const Heap n = static_cast<Heap>(std::min<std::uint64_t>(part, row_length - z0));
+      p[k - 1] = static_cast<Heap>(z0);
+      game.followers_of_row(p, n, row);
+      for (Heap z = 0; z < n; ++z) {
+        const std::uint64_t i = first + z0 + z;
+        // The mex by marks: a value above the follower count cannot be the mex, so marks for
+        // 0..count suffice, each stamped with this position so that none is ever cleared.
+        const std::size_t f = row[z].size();
+        if (seen.size() < f + 1) seen.resize(f + 1, 0);
+        ++stamp;
+        for (const Position& y : row[z]) {
+          for (std::size_t h = 0; h < k; ++h)
+            if (y[h] > extents_[h])
+              throw std::logic_error(game.describe() + ": a follower leaves the box");
+          const std::uint64_t j = index(y);
+          if (j >= i) throw std::logic_error(game.describe() + ": a follower is not earlier");
+          if (values_[j] <= f) seen[values_[j]] = stamp;
+        }
+        Value m = 0;
+        while (seen[m] == stamp) ++m;
+        values_[i] = m;
       }
-      Value m = 0;
-      while (seen[m] == stamp) ++m;
-      values_[i] = m;
+      z0 += n;
+      // Keep the follower lists of a part under the buffer's bytes.
+      const std::uint64_t used = follower_bytes(row, n);
+      if (used > kFollowerBufferBytes) {
+        part = std::max<Heap>(1, part / 2);
+        row.clear();
+        row.shrink_to_fit();
+      } else if (used < kFollowerBufferBytes / 4 && part < kRowPart) {
+        part *= 2;
+      }
     }
+    p[k - 1] = 0;
     // The next row in canonical order.
     for (std::size_t h = k - 1; h-- > 0;) {
       if (p[h] < extents_[h]) {

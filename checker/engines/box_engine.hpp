@@ -31,9 +31,13 @@ class BoxValues {
   std::uint64_t index(const Position& p) const;
   Position position(std::uint64_t index) const;
   Value at(const Position& p) const { return values_[index(p)]; }
-  const std::vector<Value>& values() const { return values_; }
+  const std::vector<Value>& values() const& { return values_; }
+  // From a box about to go: its values moved out, not copied (a copy doubled the peak).
+  std::vector<Value> values() && { return std::move(values_); }
 
-  // Bytes the table of [0,size]^heaps needs, for refusing boxes too large up front.
+  // Bytes the box of [0,size]^heaps needs, for refusing boxes too large up front: 4 a position
+  // for the values, and 64 MiB for the follower lists of a part of a row (the part shrinks
+  // to stay within them, down to one position); UINT64_MAX for 2^64 positions or more.
   static std::uint64_t bytes(std::size_t heaps, Heap size);
   // The same for a box of these extents.
   static std::uint64_t bytes(const std::vector<Heap>& extents);

@@ -2,11 +2,13 @@
 #include "engines/grundy_of.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <stdexcept>
 
 #include "base/memory_budget.hpp"
+#include "base/position_count.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
 #include "engines/reference_engine.hpp"
@@ -18,6 +20,10 @@ namespace nimcert {
 namespace {
 
 constexpr std::uint64_t kMaxReferenceStones = 4096;
+// The reference engine's memo entry (a hash node of a position and its value) and the box's
+// value, as an upper estimate; the memo holds about the box's positions (a game that raises a
+// heap reaches some outside it, of no more stones).
+constexpr std::uint64_t kReferenceBytesPerPosition = 128;
 
 }  // namespace
 
@@ -77,10 +83,17 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
         "{}: no fast engine handles this game, and the reference engine computes positions of "
         "at most {} stones, not {}",
         game.describe(), kMaxReferenceStones, stones));
+  // The memo of the recursion holds every position of the box at most.
+  const std::optional<std::uint64_t> count = box_position_count(extents);
+  require_memory(count && *count <= UINT64_MAX / kReferenceBytesPerPosition
+                     ? *count * kReferenceBytesPerPosition
+                     : UINT64_MAX,
+                 fmt::format("the {} positions of {} in the box of extents ({})",
+                             count ? std::to_string(*count) : "2^64 or more", game.describe(),
+                             fmt::join(extents, ", ")));
   ReferenceEngine engine(game);
-  std::uint64_t count = 1;
-  for (Heap e : extents) count *= std::uint64_t{e} + 1;
-  for (std::uint64_t i = 0; i < count; ++i) out.values.push_back(engine.grundy(out.position(i)));
+  out.values.reserve(*count);
+  for (std::uint64_t i = 0; i < *count; ++i) out.values.push_back(engine.grundy(out.position(i)));
   return out;
 }
 

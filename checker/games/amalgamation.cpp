@@ -55,7 +55,7 @@ std::vector<SymbolicMove> Amalgamation::symbolic_moves() const {
       {"merge x1+x3 -> x3", 1, 3, {"0", "x2", "x1 + x3"}},
   };
   for (const auto& merge : merges)
-    moves.push_back(symbolic_move(merge.name, {}, 3,
+    moves.push_back(symbolic_move(merge.name, {}, {}, 3,
                                   fmt::format("x{} >= {} && x{} >= {}", merge.i, m, merge.j, m),
                                   {merge.result[0], merge.result[1], merge.result[2]}));
   return moves;

@@ -10,6 +10,7 @@
 // takes the plain route, position by position.
 #include <fmt/format.h>
 
+#include "base/work_meter.hpp"
 #include "games/declared_compiled.hpp"
 #include "games/declared_game.hpp"
 
@@ -113,6 +114,10 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
     for (std::size_t v = k - 1; v < k + m; ++v) columns.push_back(lanes.in[v].data());
     Heap* lane_z = lanes.z.data();
     auto add = [&](Heap z, const std::uint64_t* choice) {
+      if (!count_work())
+        throw RuleViolation(expanded_[kind].name, at(z),
+                            fmt::format("move \"{}\" at {}: {}", expanded_[kind].name,
+                                        at(z).to_string(), beyond_work_limit()));
       const std::size_t j = lanes.lanes;
       columns[0][j] = std::uint64_t{start[k - 1]} + z;
       for (std::size_t v = 0; v < m; ++v) columns[1 + v][j] = choice[v];
@@ -135,34 +140,31 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
         throw RuleViolation(expanded_[kind].name, at(z0),
                             fmt::format("move \"{}\" near {}: a bound overflows 64 bits",
                                         expanded_[kind].name, at(z0).to_string()));
-      std::vector<std::uint64_t> low(m), high(m), choice(m);
+      std::vector<ChoiceRange> range(m);
+      std::vector<std::uint64_t> choice(m);
       for (std::size_t j = 0; j < row; ++j) {
         const Heap z = static_cast<Heap>(z0 + j);
         bool empty = false;
         for (std::size_t v = 0; v < m; ++v) {
-          low[v] = bounds.out[2 * v][j];
-          const std::uint64_t h = bounds.out[2 * v + 1][j];
-          high[v] =
-              expanded_[kind].parameters[v].high_inclusive ? (h == UINT64_MAX ? h : h + 1) : h;
-          if (high[v] > low[v] && high[v] - low[v] > kMaxChoices) {
-            std::vector<std::uint64_t> inputs(at(z).begin(), at(z).end());
-            throw RuleViolation(
-                expanded_[kind].name, at(z),
-                fmt::format("move \"{}\" at {}: {} has {} choices, more than {} (bound it by "
-                            "the position)",
-                            expanded_[kind].name, at(z).to_string(),
-                            expanded_[kind].parameters[v].name, high[v] - low[v], kMaxChoices));
-          }
-          empty = empty || high[v] <= low[v];
+          const smt::MoveParameter& parameter = expanded_[kind].parameters[v];
+          range[v] = choice_range(bounds.out[2 * v][j], bounds.out[2 * v + 1][j],
+                                  parameter.high_inclusive);
+          if (!range[v].empty && range[v].span() >= kMaxChoices)
+            throw RuleViolation(expanded_[kind].name, at(z),
+                                fmt::format("move \"{}\" at {}: {}", expanded_[kind].name,
+                                            at(z).to_string(),
+                                            too_many_choices(parameter.name, range[v])));
+          empty = empty || range[v].empty;
         }
         if (empty) continue;
         // Every choice, the last parameter fastest.
-        choice = low;
+        for (std::size_t v = 0; v < m; ++v) choice[v] = range[v].first;
         for (;;) {
           add(z, choice.data());
           std::size_t v = m;
-          while (v-- > 0 && ++choice[v] == high[v]) choice[v] = low[v];
+          while (v-- > 0 && choice[v] == range[v].last) choice[v] = range[v].first;
           if (v == static_cast<std::size_t>(-1)) break;
+          ++choice[v];
         }
       }
     }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "eval/evaluator.hpp"
+#include "games/choice_range.hpp"
 #include "games/declared_game.hpp"
 
 namespace nimcert {
@@ -23,5 +24,10 @@ struct DeclaredGame::Compiled {
   std::size_t exact = 0;  // outputs after the heaps: subtractions that must not truncate
   std::vector<std::string> subtraction_text;
 };
+
+// The messages of the two routes' refusals: a parameter with more than kMaxChoices choices at a
+// position, and a WorkLimit reached (base/work_meter.hpp).
+std::string too_many_choices(const std::string& parameter, const ChoiceRange& r);
+std::string beyond_work_limit();
 
 }  // namespace nimcert

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "base/work_meter.hpp"
+#include "games/choice_range.hpp"
 #include "games/declared_compiled.hpp"
 #include "games/move_shapes.hpp"
 #include "games/symbolic_move.hpp"
@@ -52,6 +54,19 @@ RuleViolation broken(const smt::MoveKind& m, const Position& p,
 }
 
 }  // namespace
+
+std::string too_many_choices(const std::string& parameter, const ChoiceRange& r) {
+  return fmt::format("{} has {} choices ({}..{}), more than {} (bound it by the position)",
+                     parameter, r.span() == UINT64_MAX ? "2^64" : std::to_string(r.span() + 1),
+                     r.first, r.last, kMaxChoices);
+}
+
+std::string beyond_work_limit() {
+  return fmt::format(
+      "the rules check's limit of {} parameter choices on its box is reached (bound the "
+      "parameters by the position)",
+      kRulesCheckChoices);
+}
 
 std::uint64_t default_rank(const Position& p) {
   std::uint64_t r = 0;
@@ -118,6 +133,8 @@ std::vector<SymbolicMove> DeclaredGame::symbolic_moves() const {
     auto conjoin = [&](ExprPtr c) { guard = guard ? smt::make_node(Op::And, {guard, c}) : c; };
     for (const smt::MoveParameter& p : m.parameters) {
       s.parameters.push_back(p.name);
+      s.ranges.push_back(
+          {p.low, p.high_inclusive ? p.high : smt::make_node(Op::Sub, {p.high, smt::make_const(1)})});
       const ExprPtr v = smt::make_var(p.name);
       if (!(p.low->op == Op::Const && p.low->value == 0))
         conjoin(smt::make_node(Op::Le, {p.low, v}));
@@ -157,17 +174,15 @@ void DeclaredGame::enumerate(std::size_t kind, const Position& p, std::size_t pa
   if (parameter < c.bounds.size()) {
     if (!c.bounds[parameter].run_one(inputs, out))
       throw violation("a bound of " + m.parameters[parameter].name + " overflows 64 bits");
-    const std::uint64_t low = out[0];
-    const std::uint64_t high = m.parameters[parameter].high_inclusive
-                                   ? (out[1] == UINT64_MAX ? out[1] : out[1] + 1)
-                                   : out[1];
-    if (high > low && high - low > kMaxChoices)
-      throw violation(fmt::format("{} has {} choices, more than {} (bound it by the position)",
-                                  m.parameters[parameter].name, high - low, kMaxChoices));
-    for (std::uint64_t v = low; v < high; ++v) {
+    const ChoiceRange r = choice_range(out[0], out[1], m.parameters[parameter].high_inclusive);
+    if (r.empty) return;
+    if (r.span() >= kMaxChoices) throw violation(too_many_choices(m.parameters[parameter].name, r));
+    for (std::uint64_t v = r.first;; ++v) {
+      if (!count_work()) throw violation(beyond_work_limit());
       inputs.push_back(v);
       enumerate(kind, p, parameter + 1, inputs, sink);
       inputs.pop_back();
+      if (v == r.last) break;
     }
     return;
   }

@@ -78,6 +78,8 @@ std::vector<SymbolicMove> OneHeapGame::symbolic_moves() const {
   SymbolicMove m;
   m.name = "remove k";
   m.parameters = {"k"};
+  // k <= x1 in both kinds (for the maximum, k <= f(x1) <= x1 by the condition of the rule).
+  m.ranges = {{smt::make_const(1), x}};
   using smt::Op;
   m.guard = kind_ == Kind::Maximum
                 ? smt::make_node(Op::And, {smt::make_node(Op::Ge, {k, smt::make_const(1)}),

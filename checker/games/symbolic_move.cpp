@@ -1,6 +1,8 @@
 // Building symbolic moves from their text (see symbolic_move.hpp).
 #include "games/symbolic_move.hpp"
 
+#include <stdexcept>
+
 #include "lang/proof_file.hpp"
 
 namespace nimcert {
@@ -11,11 +13,16 @@ std::vector<std::string> position_variables(std::size_t heaps) {
   return v;
 }
 
-SymbolicMove symbolic_move(std::string name, std::vector<std::string> parameters, std::size_t heaps,
+SymbolicMove symbolic_move(std::string name, std::vector<std::string> parameters,
+                           const std::vector<std::string>& largest, std::size_t heaps,
                            const std::string& guard, const std::vector<std::string>& result) {
+  if (largest.size() != parameters.size())
+    throw std::logic_error("symbolic_move: one largest choice per parameter");
   std::vector<std::string> scope = position_variables(heaps);
   scope.insert(scope.end(), parameters.begin(), parameters.end());
   SymbolicMove m;
+  for (const std::string& l : largest)
+    m.ranges.push_back({smt::make_const(0), smt::parse_expression(l, scope)});
   m.name = std::move(name);
   m.parameters = std::move(parameters);
   m.guard = smt::parse_expression(guard, scope);
@@ -29,7 +36,8 @@ std::vector<SymbolicMove> free_reductions(std::size_t heaps) {
   for (std::size_t i = 0; i < heaps; ++i) {
     std::vector<std::string> result = x;
     result[i] = "t";
-    moves.push_back(symbolic_move("reduce " + x[i], {"t"}, heaps, "t < " + x[i], result));
+    moves.push_back(
+        symbolic_move("reduce " + x[i], {"t"}, {x[i] + " - 1"}, heaps, "t < " + x[i], result));
   }
   return moves;
 }

@@ -14,9 +14,18 @@
 
 namespace nimcert {
 
+// The choices of one parameter: low <= c <= largest, both over x1..xk and the parameters
+// before it.  The bounded induction gives a parameter the width w of D_w, so it proves that
+// `largest` is below 2^w on D_w (obligation (p)) unless that is plain: a heap, a heap less a
+// constant, a constant below 2^w.
+struct ParameterRange {
+  smt::ExprPtr low, largest;
+};
+
 struct SymbolicMove {
   std::string name;                     // "reduce x1", "merge x1+x2 -> x1"
   std::vector<std::string> parameters;  // free choices of the move, e.g. "t"
+  std::vector<ParameterRange> ranges;   // one per parameter
   smt::ExprPtr guard;                   // legality, over x1..xk and the parameters
   std::vector<smt::ExprPtr> result;     // the follower's heaps
 };
@@ -31,9 +40,11 @@ struct SymbolicCondition {
 // The position variables x1..xk.
 std::vector<std::string> position_variables(std::size_t heaps);
 
-// A move kind from the text of its guard and of its result's heaps (parsed as proof-language
-// expressions over x1..xk and the parameters).
-SymbolicMove symbolic_move(std::string name, std::vector<std::string> parameters, std::size_t heaps,
+// A move kind from the text of its guard, of each parameter's largest choice (the least is 0)
+// and of its result's heaps (parsed as proof-language expressions over x1..xk and the
+// parameters).
+SymbolicMove symbolic_move(std::string name, std::vector<std::string> parameters,
+                           const std::vector<std::string>& largest, std::size_t heaps,
                            const std::string& guard, const std::vector<std::string>& result);
 
 // "reduce xi": any t < xi, for each heap i.

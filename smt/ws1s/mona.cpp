@@ -33,6 +33,15 @@ std::string natural_of(const std::string& positions) {
   return n.get_str(10);
 }
 
+// Where a line of MONA's output starts with `text` (the first line too); npos when none does.
+// The statistics trace echoes program lines indented, so MONA's own lines are matched at the
+// start of a line only.
+std::size_t line_starting(const std::string& output, const std::string& text) {
+  if (output.compare(0, text.size(), text) == 0) return 0;
+  const std::size_t at = output.find("\n" + text);
+  return at == std::string::npos ? at : at + 1;
+}
+
 }  // namespace
 
 const char* mona_answer_name(MonaRun::Answer a) {
@@ -62,10 +71,8 @@ MonaRun run_mona(const MonaQuery& query, unsigned timeout_ms, std::uint64_t memo
   throw_if_interrupted();
   MonaRun out;
   out.seconds = run.seconds;
-  // The statistics trace echoes program lines indented, so MONA's own lines are matched at
-  // the start of a line only.
-  const std::string largest = "\nLargest number of states in a minimized automaton: ";
-  if (const std::size_t at = run.output.find(largest); at != std::string::npos) {
+  const std::string largest = "Largest number of states in a minimized automaton: ";
+  if (const std::size_t at = line_starting(run.output, largest); at != std::string::npos) {
     std::smatch m;
     static const std::regex sizes(R"(^(\d+), BDD nodes: (\d+))");
     const std::string line = run.output.substr(at + largest.size(), 64);
@@ -85,11 +92,11 @@ MonaRun run_mona(const MonaQuery& query, unsigned timeout_ms, std::uint64_t memo
                     : "");
     return out;
   }
-  if (run.output.find("\nFormula is valid") != std::string::npos) {
+  if (line_starting(run.output, "Formula is valid") != std::string::npos) {
     out.answer = MonaRun::Answer::Valid;
     return out;
   }
-  const std::size_t at = run.output.find("\nA counter-example of least length");
+  const std::size_t at = line_starting(run.output, "A counter-example of least length");
   if (at == std::string::npos) {
     out.note = "MONA gave neither a verdict nor a counterexample";
     return out;

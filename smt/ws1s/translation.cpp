@@ -111,8 +111,9 @@ class Translator {
     // would need 2^k states) is built.
     if ((e.op == Op::Eq || e.op == Op::Ne) && below_power_test(e)) {
       const Expr& shift = arg(0).op == Op::Shr ? arg(0) : arg(1);
+      const std::string k = integer(shift, shift.args[1]->value);
       const std::string test = with_value(*shift.args[0], [&](const std::string& a) {
-        return fmt::format("(all1 i: i in {} => i < {})", a, shift.args[1]->value);
+        return fmt::format("(all1 i: i in {} => i < {})", a, k);
       });
       return e.op == Op::Eq ? test : "~" + test;
     }
@@ -216,13 +217,9 @@ class Translator {
       case Op::Shl:
       case Op::Shr: {
         if (arg(1).op != Op::Const) outside(e, "a shift by a computed amount");
-        const std::uint64_t k = arg(1).value;
+        const std::string k = integer(e, arg(1).value);
         return with_value(arg(0), [&](const std::string& a) {
-          if (e.op == Op::Shr) {
-            if (k >= (1ull << 20)) return fmt::format("{} = empty", t);
-            return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
-          }
-          if (k >= (1ull << 20)) return fmt::format("({} = empty & {} = empty)", a, t);
+          if (e.op == Op::Shr) return shifted_right(a, k, t);
           return shifted_left(a, k, t);
         });
       }
@@ -256,16 +253,30 @@ class Translator {
     return fmt::format("(({} & {} = {{0}}) | (~({}) & {} = empty))", phi, t, phi, t);
   }
 
-  static std::string shifted_left(const std::string& a, std::uint64_t k, const std::string& t) {
-    if (k == 0) return fmt::format("{} = {}", t, a);
+  // MONA's text of the integer k, which e writes: refused above kMonaLargestInteger, so that
+  // no integer MONA would misread or could not decide in time reaches the program.
+  static std::string integer(const Expr& e, std::uint64_t k) {
+    if (k > kMonaLargestInteger)
+      outside(e, fmt::format("the constant {} is above {}, the largest integer written for MONA "
+                             "(which reads 32-bit integers and builds automata that grow with them)",
+                             k, kMonaLargestInteger));
+    return std::to_string(k);
+  }
+
+  // t = a << k and t = a >> k, k from integer().
+  static std::string shifted_left(const std::string& a, const std::string& k, const std::string& t) {
+    if (k == "0") return fmt::format("{} = {}", t, a);
     return fmt::format("((all1 i: (i in {0}) <=> (i + {2} in {1})) & (all1 i: i < {2} => i notin {1}))",
                        a, t, k);
   }
+  static std::string shifted_right(const std::string& a, const std::string& k, const std::string& t) {
+    return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
+  }
 
   // t = c * a, for a constant c, by the predicate times_c (a sum of shifted copies).
-  std::string times(std::uint64_t c, const std::string& a, const std::string& t) {
+  std::string times(const Expr& e, std::uint64_t c, const std::string& a, const std::string& t) {
     if (c == 0) return fmt::format("{} = empty", t);
-    if (power_of_two(c)) return shifted_left(a, log2_of(c), t);
+    if (power_of_two(c)) return shifted_left(a, integer(e, log2_of(c)), t);
     const std::string name = fmt::format("times_{}", c);
     if (!emitted_.count(name)) {
       emitted_.insert(name);
@@ -276,7 +287,7 @@ class Translator {
       std::vector<std::string> sets, parts;
       for (std::size_t j = 0; j < bits.size(); ++j) {
         sets.push_back(fmt::format("S{}", j));
-        parts.push_back(shifted_left("A", bits[j], sets.back()));
+        parts.push_back(shifted_left("A", integer(e, bits[j]), sets.back()));
       }
       std::string sum = sets[0];
       for (std::size_t j = 1; j < bits.size(); ++j) {
@@ -294,8 +305,8 @@ class Translator {
   std::string product(const Expr& e, const std::string& t) {
     const Expr& a = *e.args[0];
     const Expr& b = *e.args[1];
-    if (a.op == Op::Const) return with_value(b, [&](const std::string& x) { return times(a.value, x, t); });
-    if (b.op == Op::Const) return with_value(a, [&](const std::string& x) { return times(b.value, x, t); });
+    if (a.op == Op::Const) return with_value(b, [&](const std::string& x) { return times(e, a.value, x, t); });
+    if (b.op == Op::Const) return with_value(a, [&](const std::string& x) { return times(e, b.value, x, t); });
     // A factor bounded by a small m: the product is a case split over its m + 1 values.
     const std::uint64_t ma = maximum(a), mb = maximum(b);
     const bool b_small = mb <= 16, a_small = ma <= 16;
@@ -306,7 +317,7 @@ class Translator {
     return with_values(small, other, [&](const std::string& s, const std::string& x) {
       std::vector<std::string> cases;
       for (std::uint64_t k = 0; k <= m; ++k)
-        cases.push_back(fmt::format("({} = {} & {})", s, positions_of(k), times(k, x, t)));
+        cases.push_back(fmt::format("({} = {} & {})", s, positions_of(k), times(e, k, x, t)));
       return "(" + fmt::format("{}", fmt::join(cases, " | ")) + ")";
     });
   }
@@ -319,13 +330,13 @@ class Translator {
     return with_value(*e.args[0], [&](const std::string& a) {
       if (c == 0) return div ? fmt::format("{} = empty", t) : fmt::format("{} = {}", t, a);
       if (power_of_two(c)) {
-        const unsigned k = log2_of(c);
-        if (div) return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
+        const std::string k = integer(e, log2_of(c));
+        if (div) return shifted_right(a, k, t);
         return fmt::format("(all1 i: (i in {}) <=> (i in {} & i < {}))", t, a, k);
       }
       // a = c q + r with r < c: t is q for a division, r for a remainder.
       const std::string q = div ? t : fresh(), r = div ? fresh() : t, m = fresh();
-      const std::string body = fmt::format("{} & plus({}, {}, {}) & less({}, {})", times(c, q, m),
+      const std::string body = fmt::format("{} & plus({}, {}, {}) & less({}, {})", times(e, c, q, m),
                                            m, r, a, r, positions_of(c));
       return div ? fmt::format("(ex2 {}, {}: {})", r, m, body)
                  : fmt::format("(ex2 {}, {}: {})", q, m, body);

@@ -17,6 +17,7 @@
 // its counterexamples are re-checked by the exact evaluator (eval/exact_evaluator.hpp).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -37,6 +38,13 @@ struct MonaQuery {
   std::vector<std::string> variables;  // the free variables, the proof language's names
   std::string text;                    // the MONA program: valid iff the statement holds
 };
+
+// The largest integer the translation writes into a MONA program (a shift amount, the bound of
+// "i < k", the offset of "i + k").  MONA reads its integers as signed 32-bit numbers (2^31 aborts
+// it, 2^32 is read as 0), and its automata for "i < k" and "i + k" grow with k: with MONA
+// 1.4-18, "i < 4096" takes 9 s and "i + 16" 2 s.  A larger constant is refused as outside the
+// fragment at its location, never written (a shift by more would otherwise be misread).
+inline constexpr std::uint64_t kMonaLargestInteger = 4096;
 
 // MONA's name for the proof-language variable `name` (its counterexamples print these).
 std::string mona_name(const std::string& name);

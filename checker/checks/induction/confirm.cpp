@@ -68,6 +68,12 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
         "the one the induction needs (the claim is not refuted)";
     return Confirmed{cx, false};
   }
+  if (o.kind != Obligation::Kind::NoEqualFollower && o.kind != Obligation::Kind::Completeness) {
+    // (7), (n), (p), (b0): about the rules or the widths, decided by the evaluator alone.
+    cx["confirmed_by"] =
+        "the C++ evaluator (the induction is not proved; the claim is not refuted)";
+    return Confirmed{cx, false};
+  }
   u128 stones = 0;
   for (u128 h : position) stones += h;
   if (stones > kMaxEnumeratedStones) {

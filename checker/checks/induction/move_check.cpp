@@ -2,7 +2,11 @@
 #include "checks/induction/move_check.hpp"
 
 #include <set>
+#include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "base/work_meter.hpp"
 #include "eval/evaluator.hpp"
 #include "sys/interrupt.hpp"
 
@@ -18,11 +22,40 @@ Json heaps_json(const std::vector<Heap>& heaps) {
   return a;
 }
 
-// A move's guard and result heaps compiled over x1..xk and its parameters.
+// A move's guard and result heaps compiled over x1..xk and its parameters, and each
+// parameter's range over x1..xk and the parameters before it.
 struct CompiledMove {
   std::size_t parameters;
   smt::Program program;  // output 0: the guard; outputs 1..k: the follower's heaps
+  std::vector<smt::Program> ranges;  // per parameter: (low, largest)
 };
+
+// Every choice of the parameters from `j` on, each over its whole declared range (not only up
+// to the stone count: a move may need a parameter of 2^32 at a small position); the follower
+// of each legal choice into `out`.  False when the work limit is reached.
+bool each_choice(const CompiledMove& m, std::size_t k, std::size_t j,
+                 std::vector<std::uint64_t>& input, std::set<std::vector<Heap>>& out) {
+  std::vector<std::uint64_t> value;
+  if (j == m.parameters) {
+    if (m.program.run_one<std::uint64_t>(input, value) && value[0] != 0) {
+      std::vector<Heap> y;
+      for (std::size_t i = 0; i < k; ++i) y.push_back(static_cast<Heap>(value[1 + i]));
+      out.insert(y);
+    }
+    return true;
+  }
+  if (!m.ranges[j].run_one<std::uint64_t>(input, value)) return true;  // no range in 64 bits
+  const std::uint64_t low = value[0], largest = value[1];
+  for (std::uint64_t c = low; c <= largest; ++c) {
+    if (!count_work()) return false;
+    input.push_back(c);
+    const bool more = each_choice(m, k, j + 1, input, out);
+    input.pop_back();
+    if (!more) return false;
+    if (c == largest) break;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -47,8 +80,15 @@ MoveCheck check_move_encoding(const Game& game, const std::vector<SymbolicMove>&
     variables.insert(variables.end(), m.parameters.begin(), m.parameters.end());
     std::vector<smt::ExprPtr> outputs = {m.guard};
     outputs.insert(outputs.end(), m.result.begin(), m.result.end());
-    compiled.push_back({m.parameters.size(), smt::Program(variables, outputs)});
+    if (m.ranges.size() != m.parameters.size())
+      throw std::logic_error("move \"" + m.name + "\": one range per parameter");
+    std::vector<smt::Program> ranges;
+    for (std::size_t j = 0; j < m.parameters.size(); ++j)
+      ranges.emplace_back(std::vector<std::string>(variables.begin(), variables.begin() + k + j),
+                          std::vector<smt::ExprPtr>{m.ranges[j].low, m.ranges[j].largest});
+    compiled.push_back({m.parameters.size(), smt::Program(variables, outputs), std::move(ranges)});
   }
+  const WorkLimit limit(kMoveCheckChoices);
   MoveCheck out;
   out.box = "[0," + std::to_string(side) + "]^" + std::to_string(k);
   out.agrees = true;
@@ -60,23 +100,16 @@ MoveCheck check_move_encoding(const Game& game, const std::vector<SymbolicMove>&
     game.for_each_follower(
         p, [&](const Position& y) { enumerated.insert(std::vector<Heap>(y.begin(), y.end())); });
     out.followers += enumerated.size();
-    std::uint64_t stones = 0;
-    for (Heap h : p) stones += h;
     for (const CompiledMove& m : compiled) {
-      // Every parameter value from 0 to the stone count: a follower of a heap game keeps its
-      // parameters within the position (the guard bounds them), so this covers every move.
-      std::vector<std::uint64_t> input(p.begin(), p.end()), value;
-      input.resize(k + m.parameters, 0);
-      for (;;) {
-        if (m.program.run_one<std::uint64_t>(input, value) && value[0] != 0) {
-          std::vector<Heap> y;
-          for (std::size_t i = 0; i < k; ++i) y.push_back(static_cast<Heap>(value[1 + i]));
-          symbolic.insert(y);
-        }
-        std::size_t i = input.size();
-        while (i > k && input[i - 1] == stones) input[--i] = 0;
-        if (i == k) break;
-        ++input[i - 1];
+      std::vector<std::uint64_t> input(p.begin(), p.end());
+      if (!each_choice(m, k, 0, input, symbolic)) {
+        out.agrees = false;
+        out.disagreement = {
+            {"position", heaps_json(std::vector<Heap>(p.begin(), p.end()))},
+            {"refused", fmt::format("the move encoding's parameters have more than {} choices "
+                                    "on the box",
+                                    kMoveCheckChoices)}};
+        return out;
       }
     }
     if (symbolic != enumerated && out.agrees) {

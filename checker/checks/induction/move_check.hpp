@@ -1,6 +1,7 @@
 // The move encoding held against the game, at certify time: on a small box, the followers that
-// the symbolic moves allow (evaluated by the C++ evaluator, every parameter value up to the
-// position's stone count) must be exactly those the game's own enumeration lists.
+// the symbolic moves allow (evaluated by the C++ evaluator, every parameter over its whole
+// declared range, up to kMoveCheckChoices in all) must be exactly those the game's own
+// enumeration lists.
 //
 // The induction reasons about the symbolic moves only; this check, recorded in the certificate
 // beside the induction, is what ties that reasoning to the game the exhaustive engines play.
@@ -24,6 +25,10 @@ struct MoveCheck {
   bool agrees = false;
   nlohmann::ordered_json disagreement;  // the first position whose follower sets differ
 };
+
+// The most parameter choices the check walks on its box; beyond them it is refused (does not
+// agree), naming the position.
+inline constexpr std::uint64_t kMoveCheckChoices = std::uint64_t{1} << 26;
 
 // The largest side of a box of the heap count's dimension with a few thousand positions.
 Heap move_check_side(std::size_t heaps);

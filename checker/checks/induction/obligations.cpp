@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace nimcert {
@@ -226,6 +227,41 @@ Obligation no_equal_follower(const InductionStep& step, const SymbolicMove& m, u
   return o;
 }
 
+std::vector<Obligation> parameter_widths(const InductionStep& step, const SymbolicMove& m,
+                                         unsigned w) {
+  if (m.ranges.size() != m.parameters.size())
+    throw std::logic_error("move \"" + m.name + "\": one range per parameter");
+  const std::vector<std::string> x = heap_names(step);
+  auto heap = [&](const smt::Expr& e) {
+    return e.op == Op::Var && std::find(x.begin(), x.end(), e.name) != x.end();
+  };
+  // Below 2^w on D_w with nothing to prove: a heap, a heap less something, a small constant.
+  auto plain = [&](const smt::Expr& e) {
+    if (heap(e)) return true;
+    if (e.op == Op::Sub && heap(*e.args[0])) return true;
+    return e.op == Op::Const && (w >= 64 || e.value >> w == 0);
+  };
+  std::vector<Obligation> out;
+  for (std::size_t j = 0; j < m.parameters.size(); ++j) {
+    if (plain(*m.ranges[j].largest)) continue;
+    Obligation o;
+    o.kind = Obligation::Kind::ParameterWidth;
+    o.name = fmt::format("(p) {}: {} < 2^w", m.name, m.parameters[j]);
+    o.variables = x;
+    o.hypotheses = domain(step, w);
+    // The parameters before it range over their choices, each already below 2^w by its own (p).
+    for (std::size_t i = 0; i < j; ++i) {
+      o.variables.push_back(m.parameters[i]);
+      const ExprPtr c = var(m.parameters[i]);
+      o.hypotheses.push_back(node(Op::Le, {m.ranges[i].low, c}));
+      o.hypotheses.push_back(node(Op::Le, {c, m.ranges[i].largest}));
+    }
+    o.conclusion = below_power(m.ranges[j].largest, w);
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 Obligation value_bound(const InductionStep& step, unsigned w) {
   Obligation o;
   o.kind = Obligation::Kind::ValueBound;
@@ -289,7 +325,15 @@ Obligation completeness_quantified(const InductionStep& step, unsigned w) {
 std::vector<Obligation> unbounded_obligations(const InductionStep& step) {
   std::vector<Obligation> out;
   for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, 0));
-  for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, 0));
+  // The rules on N^k, as the rules check proves them below 2^64: (n), then (7) under it.
+  for (const SymbolicMove& m : step.moves) {
+    Obligation rank = rank_obligation(step, m, 0);
+    if (auto exact = exact_follower(step, m, 0)) {
+      rank.hypotheses.push_back(exact->conclusion);
+      out.push_back(std::move(*exact));
+    }
+    out.push_back(std::move(rank));
+  }
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, 0));
   out.push_back(completeness_quantified(step, 0));
   return out;
@@ -298,6 +342,8 @@ std::vector<Obligation> unbounded_obligations(const InductionStep& step) {
 std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w) {
   std::vector<Obligation> out;
   for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, w));
+  for (const SymbolicMove& m : step.moves)
+    for (Obligation& o : parameter_widths(step, m, w)) out.push_back(std::move(o));
   for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, w));
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, w));
   if (!step.win_loss) out.push_back(value_bound(step, w));  // P is a condition, not a value

@@ -43,6 +43,7 @@ struct Obligation {
     ExactFollower,    // (n), of a declared game's rules
     NoEqualFollower,  // (a)
     ValueBound,       // (b0)
+    ParameterWidth,   // (p), a parameter's choices below 2^w on D_w
     Completeness,     // (b), or one case of it
     CaseCover,        // (b cases)
   };
@@ -90,6 +91,11 @@ std::optional<Obligation> exact_follower(const InductionStep& step, const Symbol
                                          unsigned w);
 // (a) for one move kind.
 Obligation no_equal_follower(const InductionStep& step, const SymbolicMove& move, unsigned w);
+// (p) for each parameter of a move kind whose largest choice is not plainly below 2^w on D_w
+// (a heap, a heap less something, a constant below 2^w): the parameter is a w-bit variable in
+// the other obligations, so a choice of 2^w or more would otherwise never be considered.
+std::vector<Obligation> parameter_widths(const InductionStep& step, const SymbolicMove& move,
+                                         unsigned w);
 // (b0).
 Obligation value_bound(const InductionStep& step, unsigned w);
 // (b) with the witness hints, in one query.
