@@ -35,9 +35,11 @@ inline std::string read_text(const std::filesystem::path& p) {
   return s.str();
 }
 
-// nimcert run in `dir` (so that its certs/ is the default set), stderr with stdout.
+// nimcert run in `dir` (so that its certs/ is the default set), stderr with stdout, with an
+// answer cache of the folder's own (dir/.cache/nimcert), so that no test reuses another's.
 inline CommandResult nimcert_in(const std::filesystem::path& dir, const std::string& args) {
-  return run_command("cd " + dir.string() + " && " + NIMCERT_BINARY + " " + args + " 2>&1");
+  return run_command("cd " + dir.string() + " && export XDG_CACHE_HOME=" +
+                     (dir / ".cache").string() + " && " + NIMCERT_BINARY + " " + args + " 2>&1");
 }
 
 // The last line of an output: the summary line of certify, verify and gate.

@@ -83,8 +83,9 @@ TEST(ReusedAnswers, AReusedUnknownStaysUnknownAndASatIsSolvedAgain) {
   CheckOptions options;
   {
     const ReusingSolvers reusing(
-        proving, {{key(smt::Answer::Unknown, options.timeout_ms),
-                   {smt::Answer::Unknown, smt::Answer::Unknown, "Z3 reached the time limit"}}});
+        proving, {{"base", {{key(smt::Answer::Unknown, options.timeout_ms),
+                             {smt::Answer::Unknown, smt::Answer::Unknown,
+                              "Z3 reached the time limit"}}}}});
     options.solvers = &reusing;
     const LemmaOutcome o = check_lemma(lemma, p.definitions, options);
     EXPECT_EQ(o.widths.at(0).answer, smt::Answer::Unknown);
@@ -96,10 +97,10 @@ TEST(ReusedAnswers, AReusedUnknownStaysUnknownAndASatIsSolvedAgain) {
   {
     // Another time limit, or a committed sat: solved again (here by solvers that prove it).
     const ReusingSolvers reusing(
-        proving, {{key(smt::Answer::Unknown, options.timeout_ms + 1),
-                   {smt::Answer::Unknown, smt::Answer::Unknown, ""}},
-                  {key(smt::Answer::Sat, options.timeout_ms),
-                   {smt::Answer::Sat, smt::Answer::Sat, ""}}});
+        proving, {{"base", {{key(smt::Answer::Unknown, options.timeout_ms + 1),
+                             {smt::Answer::Unknown, smt::Answer::Unknown, ""}},
+                            {key(smt::Answer::Sat, options.timeout_ms),
+                             {smt::Answer::Sat, smt::Answer::Sat, ""}}}}});
     options.solvers = &reusing;
     const LemmaOutcome o = check_lemma(lemma, p.definitions, options);
     EXPECT_EQ(o.widths.at(0).answer, smt::Answer::Unsat);

@@ -19,6 +19,9 @@
 #include "command_support.hpp"
 #include "engines/cube_engine.hpp"
 #include "lang/proof_file.hpp"
+#include "checks/answer_cache.hpp"
+#include "solve/cvc5_replay.hpp"
+#include "solve/z3_backend.hpp"
 
 namespace nimcert {
 namespace {
@@ -204,12 +207,19 @@ TEST_F(WorkflowTest, ShowWritesAnHtmlPageThatChromiumRenders) {
 
 TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone) {
   ASSERT_EQ(nimcert("certify").status, 0);
-  // 2 lemmas x 2 widths: every answer reused.
-  const CommandResult again = nimcert("gate");
+  // 2 lemmas x 2 widths: every answer reused, from the cache certify filled.
+  const CommandResult again = nimcert("gate --junit gate.xml --markdown gate.md");
   EXPECT_EQ(again.status, 0) << again.out;
-  EXPECT_NE(testing::last_line(again.out).find("; 4 solver answers reused, 0 solved)"),
+  EXPECT_NE(testing::last_line(again.out).find("; 4 solver answers reused (cache), 0 solved)"),
             std::string::npos)
       << again.out;
+  EXPECT_NE(again.out.find("enumeration 256 cases holds; every natural: mona valid; answers "
+                           "reused: 2 from the cache"),
+            std::string::npos)
+      << again.out;
+  EXPECT_NE(read(dir_ / "gate.xml").find("<system-out>answer reused from cache</system-out>"),
+            std::string::npos);
+  EXPECT_NE(read(dir_ / "gate.md").find("answer reused from cache"), std::string::npos);
   const CommandResult full = nimcert("gate --full");
   EXPECT_EQ(full.status, 0) << full.out;
   EXPECT_NE(testing::last_line(full.out).find("; 0 solver answers reused, 4 solved)"),
@@ -224,7 +234,7 @@ TEST_F(WorkflowTest, IncrementalGateSolvesAChangedLemmaAgainAndOnlyIt) {
   write(proof(), text);
   const CommandResult r = nimcert("gate");
   EXPECT_EQ(r.status, 1) << r.out;  // the lemma's statement drifted
-  EXPECT_NE(testing::last_line(r.out).find("; 2 solver answers reused, 2 solved)"),
+  EXPECT_NE(testing::last_line(r.out).find("; 2 solver answers reused (cache), 2 solved)"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("changed lemma half"), std::string::npos) << r.out;
@@ -232,12 +242,161 @@ TEST_F(WorkflowTest, IncrementalGateSolvesAChangedLemmaAgainAndOnlyIt) {
 
 TEST_F(WorkflowTest, IncrementalGateSolvesEverythingForAnotherSolverVersion) {
   ASSERT_EQ(nimcert("certify").status, 0);
-  edit_certificate([](Json& c) { c["solvers"]["cvc5"]["version"] = "0.0.1"; }, true);
-  const CommandResult r = nimcert("gate");
-  EXPECT_EQ(r.status, 1) << r.out;  // the recorded version drifted
-  EXPECT_NE(testing::last_line(r.out).find("; 0 solver answers reused, 4 solved)"),
+  // A cvc5 that says it is another version: no cached answer is of its making.
+  fs::create_directories(dir_ / "bin");
+  const std::string real = testing::run_command("command -v cvc5").out;
+  write(dir_ / "bin" / "cvc5",
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'This is cvc5 version 0.0.1'; exit 0; "
+        "fi\nexec " + real.substr(0, real.find('\n')) + " \"$@\"\n");
+  fs::permissions(dir_ / "bin" / "cvc5", fs::perms::owner_all);
+  const CommandResult r = nimcert("gate 2>&1; true; PATH=" + (dir_ / "bin").string() + ":$PATH " +
+                                  NIMCERT_BINARY + " gate");
+  EXPECT_NE(testing::last_line(r.out).find("; 0 solver answers reused (cache), 4 solved)"),
             std::string::npos)
       << r.out;
+}
+
+// Issue 25's adversary: a false lemma added together with a certificate that records it as
+// proved (both answers unsat, the exported query's digest, the stable digest recomputed).
+TEST_F(WorkflowTest, AForgedCertificateIsNeverASourceOfAnswers) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  const std::string wrong = R"(lemma "wrong" "a + 1 == a, falsely"
+  vars a
+  prove a + 1 == a
+  widths 8
+  enumerate 0..3
+end
+)";
+  // The forger's certificate: made from a certificate of a true lemma at the same place.
+  write(proof(), std::string(kSmallProof) + R"(lemma "wrong" "a + 1 == a, falsely"
+  vars a
+  prove a + 0 == a
+  widths 8
+  enumerate 0..3
+end
+)");
+  ASSERT_EQ(nimcert("certify --no-cache").status, 0);
+  write(proof(), std::string(kSmallProof) + wrong);
+  const smt::ProofFile p = parse_proof_file(std::string(kSmallProof) + wrong, "small.proof");
+  const smt::LemmaSpec& lemma = p.lemmas.back();
+  const smt::Query q = lemma_query(lemma, expand_lemma(lemma, p.definitions), 8);
+  edit_certificate(
+      [&](Json& c) {
+        Json& l = c["lemmas"][2];
+        l["statement"] = "((a + 1) == a)";
+        l["smt"][0]["smt2_sha256"] = Sha256::of(smt::with_status(q.smt2, smt::Answer::Unsat));
+      },
+      true);
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not reused from certs/small.cert.json (the certificate under review): 1 "
+                       "answer solved again, 1 contradicted"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("contradicted: nimcert lemma wrong at width 8: the certificate says z3 "
+                       "unsat, cvc5 unsat, the solvers z3 sat, cvc5 sat"),
+            std::string::npos)
+      << r.out;
+}
+
+// A cache entry whose answer was rewritten (by hand, or copied from another cache) does not
+// verify under the cache's key: it is ignored and the query solved.
+TEST_F(WorkflowTest, APoisonedCacheEntryIsDetectedAndSolvedAgain) {
+  write(proof(), R"(lemma "wrong" "a + 1 == a, falsely"
+  vars a
+  prove a + 1 == a
+  widths 8
+  enumerate 0..3
+end
+)");
+  ASSERT_EQ(nimcert("certify").status, 1);  // sat: nothing cached
+  // The entry a true lemma's query leaves, moved under the false lemma's key.
+  write(proof(), R"(lemma "wrong" "a + 1 == a, falsely"
+  vars a
+  prove a + 0 == a
+  widths 8
+  enumerate 0..3
+end
+)");
+  ASSERT_EQ(nimcert("certify").status, 0);
+  std::vector<fs::path> entries;
+  for (const auto& e : fs::recursive_directory_iterator(dir_ / ".cache" / "nimcert" / "answers"))
+    if (e.is_regular_file()) entries.push_back(e.path());
+  ASSERT_EQ(entries.size(), 1u);
+  const smt::ProofFile p = parse_proof_file(R"(lemma "wrong" "a + 1 == a, falsely"
+  vars a
+  prove a + 1 == a
+  widths 8
+  enumerate 0..3
+end
+)", "small.proof");
+  const smt::Query q = lemma_query(p.lemmas[0], expand_lemma(p.lemmas[0], p.definitions), 8);
+  const AnswerCache cache(dir_ / ".cache" / "nimcert", smt::z3_version(), smt::kZ3Seed,
+                          smt::cvc5_version("cvc5"));
+  EXPECT_EQ(cache.find(q.smt2, 60000), std::nullopt);
+  // Forge the entry for the false lemma's query: its key and query digest, the old HMAC.
+  Json entry = Json::parse(read(entries[0]));
+  const std::string key = Sha256::of(fmt::format(
+      "nimcert-answer-cache-1\nquery {}\ntimeout_ms 60000\nz3 {} seed {}\ncvc5 {}\n",
+      Sha256::of(q.smt2), smt::z3_version(), smt::kZ3Seed, smt::cvc5_version("cvc5")));
+  entry["key"] = key;
+  entry["query_sha256"] = Sha256::of(q.smt2);
+  fs::create_directories(dir_ / ".cache" / "nimcert" / "answers" / key.substr(0, 2));
+  write(dir_ / ".cache" / "nimcert" / "answers" / key.substr(0, 2) / (key + ".json"), entry.dump());
+  EXPECT_EQ(cache.find(q.smt2, 60000), std::nullopt);
+  EXPECT_EQ(cache.ignored(), 1u);
+  write(proof(), R"(lemma "wrong" "a + 1 == a, falsely"
+  vars a
+  prove a + 1 == a
+  widths 8
+  enumerate 0..3
+end
+)");
+  const CommandResult r = nimcert("certify");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
+  // A truncated entry is ignored as well.
+  write(entries[0], read(entries[0]).substr(0, 40));
+  EXPECT_EQ(nimcert("certify certs/small.proof -o other.cert.json").status, 1);
+}
+
+TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {
+  ASSERT_EQ(nimcert("certify --no-cache").status, 0);
+  ASSERT_EQ(testing::run_command("cd " + dir_.string() +
+                                 " && git init -q && git add certs && git -c user.name=t -c "
+                                 "user.email=t@t commit -qm base")
+                .status,
+            0);
+  std::string text = read(proof());
+  text.replace(text.find("prove u(2 * v + 1) == v"), 23, "prove u(2 * v + 1) >= v");
+  write(proof(), text);
+  const CommandResult r = nimcert("gate --no-cache --base HEAD");
+  EXPECT_EQ(r.status, 1) << r.out;  // the changed lemma drifted
+  const std::string base = testing::run_command("cd " + dir_.string() + " && git rev-parse --short=12 HEAD").out;
+  EXPECT_NE(testing::last_line(r.out).find(fmt::format(
+                "; 2 solver answers reused (base {}, cache), 2 solved)", base.substr(0, 12))),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("answers reused: 2 from base " + base.substr(0, 12)), std::string::npos)
+      << r.out;
+  EXPECT_EQ(nimcert("gate --base no-such-revision").status, 2);
+}
+
+TEST_F(WorkflowTest, ConcurrentRunsShareOneCache) {
+  const fs::path cache = dir_ / "shared-cache";
+  const std::string run = std::string(NIMCERT_BINARY) + " certify --cache " + cache.string() +
+                          " certs/small.proof -o ";
+  const CommandResult r = testing::run_command(
+      "cd " + dir_.string() + " && (" + run + "a.cert.json >a.log 2>&1 & " + run +
+      "b.cert.json >b.log 2>&1 & " + run + "c.cert.json >c.log 2>&1 & wait) && cat a.log b.log c.log");
+  EXPECT_EQ(r.out.find("ERROR"), std::string::npos) << r.out;
+  EXPECT_EQ(read(dir_ / "a.cert.json").size() > 0, true);
+  // Every entry verifies afterwards: a fourth run takes all four answers from the cache.
+  const CommandResult again = nimcert("gate --cache " + cache.string());
+  EXPECT_NE(testing::last_line(again.out).find("4 solver answers reused (cache), 0 solved"),
+            std::string::npos)
+      << again.out;
 }
 
 TEST_F(WorkflowTest, HandEditedCommittedCertificateFailsTheGate) {
@@ -269,7 +428,7 @@ end
   EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
   // The new lemma's one query is solved; the other four answers are reused.
   EXPECT_NE(r.out.find("gate: FAIL (1 of 1 proof file does not hold, 1 certificate drifted; 4 "
-                       "solver answers reused, 1 solved)"),
+                       "solver answers reused (cache), 1 solved)"),
             std::string::npos)
       << r.out;
 }
@@ -351,7 +510,7 @@ TEST_F(WorkflowTest, AProofWithoutACommittedCertificateFailsTheGate) {
       << r.out;
   EXPECT_EQ(testing::last_line(r.out),
             "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 0 solver answers "
-            "reused, 4 solved)");
+            "reused (cache), 4 solved)");
 }
 
 TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
@@ -365,7 +524,7 @@ TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
       << r.out;
   EXPECT_EQ(testing::last_line(r.out),
             "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 4 solver answers "
-            "reused, 0 solved)");
+            "reused (cache), 0 solved)");
 }
 
 TEST_F(WorkflowTest, TimeLimitReachedIsUnknownNeverHolds) {

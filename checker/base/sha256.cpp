@@ -2,6 +2,7 @@
 #include "base/sha256.hpp"
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include <bit>
 #include <stdexcept>
@@ -46,6 +47,21 @@ std::string Sha256::hex_digest() {
   for (const unsigned char byte : digest()) {
     s += hex[byte >> 4];
     s += hex[byte & 15];
+  }
+  return s;
+}
+
+std::string Sha256::hmac(std::string_view key, std::string_view text) {
+  unsigned char out[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+            reinterpret_cast<const unsigned char*>(text.data()), text.size(), out, &length))
+    throw std::runtime_error("OpenSSL: HMAC-SHA256");
+  static const char* hex = "0123456789abcdef";
+  std::string s;
+  for (unsigned int i = 0; i < length; ++i) {
+    s += hex[out[i] >> 4];
+    s += hex[out[i] & 15];
   }
   return s;
 }

@@ -28,6 +28,8 @@ class Sha256 {
   std::array<unsigned char, 32> digest();  // the same, as 32 bytes
 
   static std::string of(std::string_view text);
+  // HMAC-SHA256 of `text` under `key`, as lowercase hex.
+  static std::string hmac(std::string_view key, std::string_view text);
 
  private:
   evp_md_ctx_st* ctx_;

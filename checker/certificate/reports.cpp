@@ -54,12 +54,15 @@ std::string markdown_escape(const std::string& s) {
 
 }  // namespace
 
-std::vector<CheckRow> check_rows(const Json& c) {
+std::vector<CheckRow> check_rows(const Json& c, const AnswerProvenance& provenance) {
   std::vector<CheckRow> rows;
   const std::string suite = c.at("proof").at("file");
   for (const Entry& e : entries_of(c))
-    for (const EntryRow& r : e.rows)
-      rows.push_back({suite, r.name, r.status, r.detail, r.kind, r.seconds});
+    for (const EntryRow& r : e.rows) {
+      const auto source = provenance.find(r.query_sha256);
+      rows.push_back({suite, r.name, r.status, r.detail, r.kind, r.seconds,
+                      r.query_sha256.empty() || source == provenance.end() ? "" : source->second});
+    }
   return rows;
 }
 
@@ -94,7 +97,10 @@ std::string junit_xml(const std::vector<CheckRow>& rows) {
       xml += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", xml_escape(suite),
                          xml_escape(r->name));
       if (r->seconds >= 0) xml += fmt::format(" time=\"{:.3f}\"", r->seconds);
-      if (r->status == "holds") {
+      if (r->status == "holds" && !r->answer_source.empty()) {
+        xml += fmt::format(">\n      <system-out>answer reused from {}</system-out>\n    </testcase>\n",
+                           xml_escape(r->answer_source));
+      } else if (r->status == "holds") {
         xml += "/>\n";
       } else if (r->status == "skipped") {
         xml += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n",
@@ -132,8 +138,13 @@ std::string markdown_summary(const std::vector<CheckRow>& rows, const std::strin
   md += "<details><summary>All checks</summary>\n\n| proof | check | status | time | detail "
         "|\n|---|---|---|---|---|\n";
   for (const CheckRow& r : rows)
-    md += fmt::format("| {} | {} | {} | {} | {} |\n", markdown_escape(r.suite),
-                      markdown_escape(r.name), r.status, time(r), markdown_escape(r.detail));
+    md += fmt::format("| {} | {} | {} | {} | {}{} |\n", markdown_escape(r.suite),
+                      markdown_escape(r.name), r.status, time(r), markdown_escape(r.detail),
+                      r.answer_source.empty()
+                          ? ""
+                          : markdown_escape(fmt::format("{}answer reused from {}",
+                                                        r.detail.empty() ? "" : "; ",
+                                                        r.answer_source)));
   md += "\n</details>\n";
   return md;
 }

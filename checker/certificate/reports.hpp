@@ -5,6 +5,7 @@
 // cube, one solver's answer at one width, a lemma's enumeration, or one drifted entry.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -21,10 +22,15 @@ struct CheckRow {
   std::string detail;                           // the counterexample, the note, or what drifted
   EntryRow::Kind kind = EntryRow::Kind::Check;  // what the row shows (a drift row: Check)
   double seconds = -1;                          // as recorded in the run; -1 when not
+  std::string answer_source;  // a reused solver answer's source ("base 1a2b3c4d5e6f", "cache")
 };
 
+// Where reused answers came from, by the SHA-256 a certificate records for each query.
+using AnswerProvenance = std::map<std::string, std::string>;
+
 // One row per check recorded in the certificate.
-std::vector<CheckRow> check_rows(const nlohmann::ordered_json& certificate);
+std::vector<CheckRow> check_rows(const nlohmann::ordered_json& certificate,
+                                 const AnswerProvenance& provenance = {});
 
 // One row per drifted entry of a proof's certificate.
 std::vector<CheckRow> drift_rows(const std::string& suite, const std::vector<Drift>& drift,

@@ -1,7 +1,9 @@
 // certify: check proof files and write their certificates (see workflow.hpp).
 #include "base/atomic_file.hpp"
 #include "certificate/certificate.hpp"
+#include "checks/reusing_solvers.hpp"
 #include "cli/workflow_steps.hpp"
+#include "solve/cvc5_replay.hpp"
 
 namespace nimcert {
 
@@ -34,8 +36,16 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
     }
     check_report_outputs(o);
     const std::vector<ProofSource> sources = load_all(proofs);
-    const ProofOptions options = proof_options(o);
+    ProofOptions options = proof_options(o);
     for (const ProofSource& s : sources) preflight(s, options);
+    // Solver answers from the local cache when the exact query was solved before (the edit
+    // loop); every other query is solved, and a both-unsat answer stored.
+    const std::unique_ptr<AnswerCache> cache =
+        o.claims_only ? nullptr
+                      : answer_cache(o, smt::cvc5_version(options.lemma.cvc5_binary));
+    const BothSolvers real(options.lemma.cvc5_binary);
+    const ReusingSolvers reusing(real, {}, cache.get());
+    if (cache) options.lemma.solvers = &reusing;
 
     std::vector<Json> certificates;
     for (const ProofSource& s : sources) {
@@ -61,8 +71,8 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
                        : "");
       else
         fmt::print("{}: {} ({})\n", sources[i].path, verdict, paths[i]);
-      print_checks(certificates[i]);
-      const auto r = check_rows(certificates[i]);
+      print_checks(certificates[i], reusing.provenance());
+      const auto r = check_rows(certificates[i], reusing.provenance());
       rows.insert(rows.end(), r.begin(), r.end());
     }
     const std::string word = fails ? "FAILS" : unknown ? "UNKNOWN" : "HOLDS";

@@ -119,6 +119,14 @@ void add_report_options(CLI::App* cmd, WorkflowOptions& o) {
                   "Also write a Markdown summary (for a CI step summary)");
 }
 
+void add_cache_options(CLI::App* cmd, WorkflowOptions& o) {
+  auto* dir = cmd->add_option("--cache", o.cache_dir,
+                              "The local answer cache, which only nimcert's own solver runs "
+                              "write (default: $XDG_CACHE_HOME/nimcert or ~/.cache/nimcert)");
+  cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the answer cache")
+      ->excludes(dir);
+}
+
 void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
   cmd->add_option("--timeout-ms", timeout_ms,
                   "Time limit per SMT query and solver (Z3 and cvc5), 1 to 3600000; reached = "
@@ -261,6 +269,7 @@ void register_commands(CLI::App& app) {
                     "Stop at the first check that fails (then no certificate is written)");
   add_timeout_option(certify, certify_options.options.timeout_ms);
   add_report_options(certify, certify_options.options);
+  add_cache_options(certify, certify_options.options);
   runners[certify] = [] {
     return certify_command(certify_options.proofs, certify_options.out, certify_options.options);
   };
@@ -296,9 +305,13 @@ void register_commands(CLI::App& app) {
   add_timeout_option(gate, gate_options.options.timeout_ms);
   add_report_options(gate, gate_options.options);
   gate->add_flag("--full", gate_options.options.full,
-                 "Solve every query again (by default a query whose exact text, time limit and "
-                 "solver versions match the committed certificate takes its committed unsat or "
-                 "unknown answer)");
+                 "Solve every query again, reusing nothing (no base, no cache)");
+  gate->add_option("--base", gate_options.options.base,
+                   "A git revision the gate already passed (origin/main, the merge-base): a "
+                   "query whose exact text, time limit and solver versions its certificate "
+                   "records takes that unsat or unknown answer.  The working tree's "
+                   "certificates are never a source");
+  add_cache_options(gate, gate_options.options);
   runners[gate] = [] { return gate_command(gate_options.proofs, gate_options.options); };
 
   auto* exporter =

@@ -11,6 +11,7 @@
 #include "cli/workflow_steps.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
+#include "sys/subprocess.hpp"
 
 namespace nimcert {
 
@@ -69,11 +70,39 @@ std::vector<Drift> drift_from_committed(const std::string& committed_path,
   return drift;
 }
 
-// The committed certificate's answers that this build's solvers may reuse (none when it is
-// missing, unreadable, or made by other solver versions).
-CommittedAnswers reusable_answers(const Committed& committed, const std::string& cvc5) {
-  if (!committed.json.is_object()) return {};
-  return committed_answers(committed.json, smt::z3_version(), smt::kZ3Seed, cvc5);
+// A certificate's answers that this build's solvers could reuse (none when it is missing,
+// unreadable, or made by other solver versions).
+CommittedAnswers answers_of(const Json& certificate, const std::string& cvc5) {
+  if (!certificate.is_object()) return {};
+  return committed_answers(certificate, smt::z3_version(), smt::kZ3Seed, cvc5);
+}
+
+// The revision `base` names, as a commit (12 hex digits) of the repository holding `dir`.
+std::string resolve_base(const std::string& base, const std::string& dir) {
+  const smt::ProcessResult r = smt::run_process(
+      {"git", "-C", dir, "rev-parse", "--verify", "--short=12", base + "^{commit}"}, "",
+      {30000, 0});
+  if (!r.started) throw std::runtime_error("--base needs git, which cannot be run");
+  std::string commit = r.output;
+  while (!commit.empty() && (commit.back() == '\n' || commit.back() == '\r')) commit.pop_back();
+  if (r.exit_status != 0 || commit.empty())
+    throw std::invalid_argument("--base " + base + ": not a revision of the repository of " + dir);
+  return commit;
+}
+
+// The certificate at `path` as it is at revision `commit` (read with git, never from the
+// working tree); null when the revision has none or it does not parse.
+Json certificate_at(const std::string& commit, const std::string& path) {
+  const fs::path p(path);
+  const std::string dir = p.parent_path().empty() ? "." : p.parent_path().string();
+  const smt::ProcessResult r = smt::run_process(
+      {"git", "-C", dir, "show", commit + ":./" + p.filename().string()}, "", {60000, 0});
+  if (r.exit_status != 0) return Json();
+  try {
+    return Json::parse(r.output);
+  } catch (const Json::exception&) {
+    return Json();
+  }
 }
 
 }  // namespace
@@ -88,13 +117,26 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     std::vector<CheckRow> rows;
     std::size_t failing = 0, drifted = 0, checks = 0, reused = 0, solved = 0;
     const std::string cvc5 = smt::cvc5_version(options.lemma.cvc5_binary);
+    // Incremental unless --full: a query whose exact text and time limit these solver versions
+    // solved at the base revision, or that the local cache holds, takes that answer; every
+    // other query is solved.  The certificate under review is never a source.
+    const std::unique_ptr<AnswerCache> cache = o.full ? nullptr : answer_cache(o, cvc5);
+    const std::string base =
+        o.full || o.base.empty()
+            ? ""
+            : resolve_base(o.base, fs::path(proofs.front()).parent_path().empty()
+                                       ? "."
+                                       : fs::path(proofs.front()).parent_path().string());
+    std::size_t declined = 0;
     for (const ProofSource& source : sources) {
-      // Incremental unless --full: a query whose exact text and time limit were solved by these
-      // solver versions takes its committed answer; every other query is solved.
       const Committed committed = read_committed(certificate_path(source.path));
+      std::vector<AnswerSource> trusted;
+      if (!base.empty())
+        trusted.push_back(
+            {"base " + base, answers_of(certificate_at(base, certificate_path(source.path)), cvc5)});
       const BothSolvers real(options.lemma.cvc5_binary);
-      const ReusingSolvers reusing(real,
-                                   o.full ? CommittedAnswers{} : reusable_answers(committed, cvc5));
+      const ReusingSolvers reusing(real, std::move(trusted), cache.get(),
+                                   answers_of(committed.json, cvc5));
       ProofOptions incremental = options;
       incremental.lemma.solvers = &reusing;
       const Json fresh = certify_one(source, incremental);
@@ -103,7 +145,7 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       const std::string regenerate = "nimcert certify " + source.path;
       const std::vector<Drift> drift =
           drift_from_committed(certificate_path(source.path), committed, fresh);
-      auto r = check_rows(fresh);
+      auto r = check_rows(fresh, reusing.provenance());
       checks += r.size();
       const auto d = drift_rows(source.path, drift, regenerate);
       r.insert(r.end(), d.begin(), d.end());
@@ -115,8 +157,22 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       fmt::print("{}: {}; {}\n", source.path, verdict,
                  drift.empty() ? "certificate up to date"
                                : count_of(drift.size(), "entry", "entries") + " drifted");
-      print_checks(fresh);
+      print_checks(fresh, reusing.provenance());
       print_drift(drift);
+      // What the certificate under review records for queries solved now, and where the
+      // solvers contradict it: its answers are never taken.
+      const std::vector<DeclinedAnswer> not_taken = reusing.declined();
+      declined += not_taken.size();
+      std::size_t contradicted = 0;
+      for (const DeclinedAnswer& a : not_taken) contradicted += a.recorded != a.fresh;
+      if (!not_taken.empty())
+        fmt::print("  not reused from {} (the certificate under review): {} solved again{}\n",
+                   certificate_path(source.path), count_of(not_taken.size(), "answer"),
+                   contradicted ? fmt::format(", {} contradicted", contradicted) : "");
+      for (const DeclinedAnswer& a : not_taken)
+        if (a.recorded != a.fresh)
+          fmt::print("    contradicted: {}: the certificate says {}, the solvers {}\n", a.query,
+                     a.recorded, a.fresh);
       if (!drift.empty()) fmt::print("  regenerate with: {}\n", regenerate);
     }
     // Certificates under certs/ whose proof file is gone (only when gating the default set).
@@ -140,8 +196,10 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
                    entry.path().string(), proof.string(), entry.path().string());
       }
     const bool pass = failing == 0 && drifted == 0;
-    const std::string answers =
-        fmt::format("{} reused, {} solved", count_of(reused, "solver answer"), solved);
+    (void)declined;
+    const std::string answers = fmt::format(
+        "{} reused{}, {} solved", count_of(reused, "solver answer"),
+        o.full ? "" : base.empty() ? " (cache)" : fmt::format(" (base {}, cache)", base), solved);
     const std::string line =
         pass ? fmt::format("gate: PASS ({}, {} hold, certificates up to date; {})",
                            count_of(proofs.size(), "proof file"), count_of(checks, "check"),

@@ -6,11 +6,15 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <thread>
 
 #include "base/atomic_file.hpp"
 #include "certificate/certificate.hpp"
 #include "certificate/entries.hpp"
+#include "solve/cvc5_replay.hpp"
+#include "solve/z3_backend.hpp"
 #include "cli/workflow_steps.hpp"
 #include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
@@ -190,7 +194,14 @@ std::string answers_of(const Entry& e) {
 
 }  // namespace
 
-void print_checks(const Json& certificate) {
+std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5) {
+  if (o.no_cache) return nullptr;
+  return std::make_unique<AnswerCache>(
+      o.cache_dir.empty() ? AnswerCache::default_dir() : std::filesystem::path(o.cache_dir),
+      smt::z3_version(), smt::kZ3Seed, cvc5);
+}
+
+void print_checks(const Json& certificate, const AnswerProvenance& provenance) {
   // One row per check, failures first, then unknowns; each with its answers and its time.
   std::vector<Entry> entries;
   for (Entry& e : entries_of(certificate))
@@ -205,7 +216,18 @@ void print_checks(const Json& certificate) {
       if (r.seconds >= 0) seconds = (seconds < 0 ? 0 : seconds) + r.seconds;
     if (e.kind == Entry::Kind::Claim && !e.rows.empty()) seconds = e.rows[0].seconds;
     const std::string time = seconds < 0 ? "" : fmt::format("{:.2f} s", seconds);
-    fmt::print("  {:<7} {:<{}} {:>9}  {}\n", e.status, e.id, width, time, answers_of(e));
+    // Reused answers, by source: "answers reused: 8 from base 1a2b3c4d5e6f, 2 from the cache".
+    std::map<std::string, std::set<std::string>> reused;  // source -> the queries it answered
+    for (const EntryRow& r : e.rows)
+      if (auto it = provenance.find(r.query_sha256); !r.query_sha256.empty() && it != provenance.end())
+        reused[it->second].insert(r.query_sha256);
+    std::vector<std::string> sources;
+    for (const auto& [source, queries] : reused)
+      sources.push_back(
+          fmt::format("{} from {}", queries.size(), source == "cache" ? "the cache" : source));
+    const std::string from =
+        sources.empty() ? "" : fmt::format("; answers reused: {}", fmt::join(sources, ", "));
+    fmt::print("  {:<7} {:<{}} {:>9}  {}{}\n", e.status, e.id, width, time, answers_of(e), from);
     // What did not hold, row by row, with its counterexample, note or query.
     for (const EntryRow& r : e.rows)
       if (r.status != "holds" && r.status != "skipped")

@@ -26,7 +26,12 @@ struct WorkflowOptions {
   unsigned timeout_ms = 60000;
   std::string junit;     // write a JUnit XML report here, when set
   std::string markdown;  // write a Markdown summary here, when set
-  bool full = false;     // gate: solve every query again, reusing no committed answer
+  bool full = false;     // gate: solve every query again, reusing no answer at all
+  std::string base;      // gate: reuse the answers of the certificates at this git revision
+  // certify and gate: the local answer cache (answer_cache.hpp), at its default place unless
+  // cache_dir is set; none with no_cache.
+  std::string cache_dir;
+  bool no_cache = false;
   // certify, for exploring: claims only (no solvers), stop at the first failing block.  A run
   // that leaves anything unchecked prints its results and writes no certificate.
   bool claims_only = false;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "base/counted.hpp"
 #include "certificate/drift.hpp"
 #include "certificate/reports.hpp"
+#include "checks/answer_cache.hpp"
 #include "checks/proof_check.hpp"
 #include "cli/workflow.hpp"
 
@@ -35,7 +37,10 @@ ProofOptions proof_options(const WorkflowOptions& o);
 // Checks one proof file and returns its whole certificate (with its "run" object).
 Json certify_one(const ProofSource& source, const ProofOptions& options);
 
-void print_checks(const Json& certificate);
+// One row per check; a check some of whose solver answers were reused says from where.
+void print_checks(const Json& certificate, const AnswerProvenance& provenance = {});
+// The answer cache the options ask for (null with --no-cache), for this build's solvers.
+std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5_version);
 void print_drift(const std::vector<Drift>& drift);
 void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,
                    const std::string& verdict_line);

@@ -181,6 +181,7 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
         e.rows.push_back({EntryRow::Kind::Obligation,
                           fmt::format("induction {} {}: {}", claim, width, obligation), status,
                           detail, recorded_seconds(c, {"induction_seconds", claim, width, obligation})});
+        e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
       }
     }
     if (d.contains("unbounded")) {

@@ -84,6 +84,7 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
                           fmt::format("lemma {}: {} {}", label, solver, width), status, detail,
                           recorded_seconds(c, {"lemma_seconds", label,
                                                std::string(solver) + "_" + width})});
+        e.rows.back().query_sha256 = w.value("smt2_sha256", std::string());
       }
     }
     const Json& en = lemma.at("enumeration");

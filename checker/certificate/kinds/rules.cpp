@@ -82,6 +82,7 @@ void rules_entries(const Json& c, std::vector<Entry>& out) {
                                o.contains("note") ? "; " + o.at("note").get<std::string>() : ""),
              recorded_seconds(c, {"rules_seconds", game, "w" + w.at("width").dump(),
                                   o.at("obligation").get<std::string>()})});
+        e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
       }
     e.rests_on = {
         {"enumeration",

@@ -1,0 +1,142 @@
+// The local answer cache (see answer_cache.hpp).
+#include "checks/answer_cache.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "base/atomic_file.hpp"
+#include "base/sha256.hpp"
+#include "sys/interrupt.hpp"
+
+namespace nimcert {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kFormat = "nimcert-answer-cache-1";
+
+std::string read_all(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool is_hex(const std::string& s, std::size_t length) {
+  if (s.size() != length) return false;
+  for (char c : s)
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// The cache's secret: read, or made once (O_EXCL, so two first runs agree on one key).
+std::string secret_of(const std::filesystem::path& dir) {
+  const std::filesystem::path file = dir / "key";
+  const int fd = open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd >= 0) {
+    std::random_device device;
+    std::string key;
+    for (int i = 0; i < 8; ++i) key += fmt::format("{:08x}", device());
+    const bool written = write(fd, key.data(), key.size()) == static_cast<ssize_t>(key.size());
+    close(fd);
+    if (!written) throw std::runtime_error("cannot write the answer cache's key " + file.string());
+    return key;
+  }
+  // Made by another run, perhaps this very moment: wait for its 64 characters.
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const std::string key = read_all(file);
+    if (is_hex(key, 64)) return key;
+    usleep(20000);
+  }
+  throw std::runtime_error("the answer cache's key " + file.string() +
+                           " is not 64 hexadecimal digits (remove the cache folder)");
+}
+
+}  // namespace
+
+AnswerCache::AnswerCache(std::filesystem::path dir, std::string z3_version, unsigned z3_seed,
+                         std::string cvc5_version)
+    : dir_(std::move(dir)),
+      z3_version_(std::move(z3_version)),
+      cvc5_version_(std::move(cvc5_version)),
+      z3_seed_(z3_seed) {
+  std::error_code error;
+  std::filesystem::create_directories(dir_ / "answers", error);
+  if (error)
+    throw std::runtime_error(fmt::format("cannot make the answer cache {}: {}", dir_.string(),
+                                         error.message()));
+  secret_ = secret_of(dir_);
+}
+
+std::filesystem::path AnswerCache::default_dir() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg && *xdg) return std::filesystem::path(xdg) / "nimcert";
+  const char* home = std::getenv("HOME");
+  if (!home || !*home)
+    throw std::runtime_error("no cache folder: neither XDG_CACHE_HOME nor HOME is set (use "
+                             "--cache DIR or --no-cache)");
+  return std::filesystem::path(home) / ".cache" / "nimcert";
+}
+
+std::string AnswerCache::key_of(const std::string& smt2, unsigned timeout_ms) const {
+  return Sha256::of(fmt::format("{}\nquery {}\ntimeout_ms {}\nz3 {} seed {}\ncvc5 {}\n", kFormat,
+                                Sha256::of(smt2), timeout_ms, z3_version_, z3_seed_,
+                                cvc5_version_));
+}
+
+std::filesystem::path AnswerCache::entry_path(const std::string& key) const {
+  return dir_ / "answers" / key.substr(0, 2) / (key + ".json");
+}
+
+std::optional<std::string> AnswerCache::find(const std::string& smt2, unsigned timeout_ms) const {
+  const std::string key = key_of(smt2, timeout_ms);
+  const std::filesystem::path path = entry_path(key);
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) return std::nullopt;
+  try {
+    Json entry = Json::parse(read_all(path));
+    const std::string mac = entry.at("hmac").get<std::string>();
+    entry.erase("hmac");
+    if (entry.at("format") != kFormat || entry.at("key") != key ||
+        entry.at("z3") != "unsat" || entry.at("cvc5") != "unsat" ||
+        Sha256::hmac(secret_, entry.dump()) != mac)
+      throw std::runtime_error("does not verify");
+    return entry.at("note").get<std::string>();
+  } catch (const std::exception&) {  // corrupt, truncated, edited or foreign: solved again
+    ++ignored_;
+    return std::nullopt;
+  }
+}
+
+void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
+                        const std::string& note) const {
+  const std::string key = key_of(smt2, timeout_ms);
+  Json entry = {{"format", kFormat},          {"key", key},
+                {"query_sha256", Sha256::of(smt2)}, {"timeout_ms", timeout_ms},
+                {"z3_version", z3_version_},  {"z3_seed", z3_seed_},
+                {"cvc5_version", cvc5_version_}, {"z3", "unsat"},
+                {"cvc5", "unsat"},            {"note", note}};
+  entry["hmac"] = Sha256::hmac(secret_, entry.dump());
+  try {
+    const std::filesystem::path path = entry_path(key);
+    std::filesystem::create_directories(path.parent_path());
+    write_file_atomically(path, entry.dump() + "\n");
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    if (!warned_.exchange(true))
+      fmt::print(stderr, "nimcert: warning: the answer cache {} is not written: {}\n",
+                 dir_.string(), e.what());
+  }
+}
+
+}  // namespace nimcert

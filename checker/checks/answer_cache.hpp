@@ -1,0 +1,57 @@
+// A local cache of solver answers that only nimcert's own solver runs write.
+//
+// The edit loop: certify and the gate solve a query once, and later runs on the same machine
+// take its answer when the exact query text, the time limit and both solvers' versions (and
+// Z3's seed) are the same.  Only an answer both solvers gave as unsat is stored and reused: an
+// unknown may be solved another time, a sat must be solved again for its model.
+//
+// Trust boundary.  An entry is a file `answers/XY/KEY.json` under the cache folder, KEY the
+// SHA-256 of what the answer depends on.  Every entry carries an HMAC-SHA256 under the cache's
+// own secret key (`key`, created with mode 0600 on first use), so an entry that is corrupt,
+// truncated, hand-edited ("unsat" written over "sat"), or copied from another cache or a
+// repository is detected and ignored: the query is solved again.  What the cache does not
+// defend against is its owner, who can as well replace the nimcert binary; the cache is
+// therefore never shared with what it gates (a CI cache is written by CI's own runs only, and
+// a pull request's run keeps its own).  Writes are atomic (a temporary file renamed), so two
+// runs sharing a cache never see half an entry, and a failing write only costs a re-solve.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace nimcert {
+
+class AnswerCache {
+ public:
+  // The cache in `dir` (created when missing) for answers of these solver versions.  Throws
+  // std::runtime_error when the folder or its key cannot be made.
+  AnswerCache(std::filesystem::path dir, std::string z3_version, unsigned z3_seed,
+              std::string cvc5_version);
+
+  // The note of a both-unsat answer to the exact query text (as built, with :status unknown)
+  // within timeout_ms; nullopt when there is none or the entry does not verify.
+  std::optional<std::string> find(const std::string& smt2, unsigned timeout_ms) const;
+  // Stores a both-unsat answer; a write that fails is reported once on stderr and forgotten.
+  void store(const std::string& smt2, unsigned timeout_ms, const std::string& note) const;
+
+  const std::filesystem::path& dir() const { return dir_; }
+  std::size_t ignored() const { return ignored_; }  // entries found that did not verify
+
+  // $XDG_CACHE_HOME/nimcert, or ~/.cache/nimcert.
+  static std::filesystem::path default_dir();
+
+ private:
+  std::string key_of(const std::string& smt2, unsigned timeout_ms) const;
+  std::filesystem::path entry_path(const std::string& key) const;
+
+  std::filesystem::path dir_;
+  std::string z3_version_, cvc5_version_;
+  unsigned z3_seed_;
+  std::string secret_;
+  mutable std::atomic<std::size_t> ignored_{0};
+  mutable std::atomic<bool> warned_{false};
+};
+
+}  // namespace nimcert
