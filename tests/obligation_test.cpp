@@ -59,6 +59,7 @@ TEST(InjectedSolvers, AModelThatDoesNotRecheckIsNoCounterexampleAndProvesNothing
   const smt::ProofFile p = parse_proof_file(kXorLemma, "t.proof");
   const ScriptedSolvers lying(answers(smt::Answer::Sat, smt::Answer::Sat, {{"a", 5}}));
   CheckOptions options;
+  options.unbounded = false;  // the bounded route alone
   options.solvers = &lying;
   const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
   ASSERT_EQ(o.widths.size(), 1u);
@@ -81,6 +82,7 @@ TEST(ReusedAnswers, AReusedUnknownStaysUnknownAndASatIsSolvedAgain) {
   };
   const ScriptedSolvers proving(answers(smt::Answer::Unsat, smt::Answer::Unsat));
   CheckOptions options;
+  options.unbounded = false;  // the bounded route alone
   {
     const ReusingSolvers reusing(
         proving, {{"base", {{key(smt::Answer::Unknown, options.timeout_ms),
@@ -114,10 +116,41 @@ TEST(InjectedSolvers, SolversThatDisagreeProveNothing) {
   const smt::ProofFile p = parse_proof_file(kXorLemma, "t.proof");
   const ScriptedSolvers split(answers(smt::Answer::Unsat, smt::Answer::Sat));
   CheckOptions options;
+  options.unbounded = false;  // the bounded route alone
   options.solvers = &split;
   const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
   EXPECT_EQ(o.widths[0].note, "the solvers disagree: Z3 unsat, cvc5 sat");
   EXPECT_EQ(o.verdict, Verdict::Unknown);
+}
+
+// A time limit on a width does not sink what MONA proves for every natural; its scope says
+// exactly what was proved and what was not.  Without MONA the same answers leave it unknown.
+TEST(InjectedSolvers, AWidthThatTimesOutDoesNotSinkEveryNatural) {
+  const smt::ProofFile p = parse_proof_file(kXorLemma, "t.proof");
+  smt::TwoSolverRun slow = answers(smt::Answer::Unsat, smt::Answer::Unknown);
+  slow.cvc5.note = "cvc5 reached the time limit";
+  const ScriptedSolvers timing_out(slow);
+  CheckOptions options;
+  options.solvers = &timing_out;
+  const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
+  EXPECT_EQ(o.verdict, Verdict::Holds);
+  EXPECT_EQ(o.scope,
+            "every natural (MONA), and every assignment of [0, 15] (enumeration); not proved: "
+            "w = 8: cvc5 unknown");
+  options.unbounded = false;
+  EXPECT_EQ(check_lemma(p.lemmas[0], p.definitions, options).verdict, Verdict::Unknown);
+  // A confirmed counterexample of any route still fails it: a false lemma MONA refutes.
+  const smt::ProofFile wrong = parse_proof_file(R"(lemma "w" "t"
+  vars a
+  prove (a >> 20) == 0
+  enumerate 0..15
+end
+)",
+                                                "t.proof");
+  options.unbounded = true;
+  const LemmaOutcome refuted = check_lemma(wrong.lemmas[0], wrong.definitions, options);
+  EXPECT_EQ(refuted.verdict, Verdict::Fails);
+  EXPECT_EQ(refuted.unbounded->counterexample->at("a"), "1048576");
 }
 
 TEST(InjectedSolvers, AnInductionWhoseModelsDoNotRecheckIsUnknown) {
@@ -136,6 +169,7 @@ end
   // x = (0, 0): outside every obligation's premise (no move is legal, no v < F = 0).
   const ScriptedSolvers lying(answers(smt::Answer::Sat, smt::Answer::Sat, {}));
   CheckOptions options;
+  options.unbounded = false;  // the bounded route alone
   options.solvers = &lying;
   const auto game = make_game(p.inductions[0].game, p.definitions);
   const InductionOutcome d = check_induction(p.inductions[0], p.definitions, *game, options);

@@ -55,7 +55,7 @@ TEST(Parser, ErrorsNameFileLineAndColumn) {
             "t.proof:4:15: expected parentheses: '<' does not chain");
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove u(a) == 0 widths 8 enumerate 0..1 end"),
             "t.proof:1:28: expected a defined function, not 'u'");
-  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a == 0 enumerate 0..1 end"),
+  EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a == 0 end"),
             "t.proof:1:35: expected 'widths'");
   EXPECT_EQ(parse_error("def u(x) = x >> 1\ndef v(x) = u(x, x)"),
             "t.proof:2:12: expected 1 argument(s) to u");

@@ -58,12 +58,33 @@ UnboundedOutcome lemma_for_all_naturals(const smt::LemmaSpec& lemma,
 
 namespace {
 
-std::string bounded_scope(const smt::LemmaSpec& lemma) {
-  std::string widths;
-  for (unsigned w : lemma.widths) widths += (widths.empty() ? "" : ", ") + std::to_string(w);
-  return "every variable below 2^w for w in {" + widths + "} (Z3 and cvc5), and every " +
-         "assignment of [" + std::to_string(lemma.low) + ", " + std::to_string(lemma.high) +
-         "] (enumeration)";
+// What a lemma that holds was proved for, exactly: MONA's every natural, the widths both
+// solvers proved, the enumeration's range; then what was not proved, width by width.
+std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool every_natural) {
+  std::vector<std::string> proved, not_proved;
+  if (every_natural) proved.push_back("every natural (MONA)");
+  std::vector<std::string> widths;
+  for (const WidthOutcome& w : out.widths) {
+    if (w.answer == smt::Answer::Unsat && w.cvc5.answer == smt::Answer::Unsat) {
+      widths.push_back(std::to_string(w.width));
+      continue;
+    }
+    std::vector<std::string> who;
+    if (w.answer != smt::Answer::Unsat) who.push_back(fmt::format("z3 {}", smt::answer_name(w.answer)));
+    if (w.cvc5.answer != smt::Answer::Unsat)
+      who.push_back(fmt::format("cvc5 {}", smt::answer_name(w.cvc5.answer)));
+    not_proved.push_back(fmt::format("w = {}: {}{}", w.width, fmt::join(who, ", "),
+                                     w.note.empty() ? "" : " (" + w.note + ")"));
+  }
+  if (!widths.empty())
+    proved.push_back(fmt::format("every variable below 2^w for w in {{{}}} (Z3 and cvc5)",
+                                 fmt::join(widths, ", ")));
+  if (out.enumeration.verdict == Verdict::Holds)
+    proved.push_back(fmt::format("every assignment of [{}, {}] (enumeration)", lemma.low, lemma.high));
+  std::string scope = fmt::format("{}", fmt::join(proved, ", and "));
+  if (!not_proved.empty())
+    scope += fmt::format("; not proved: {}", fmt::join(not_proved, "; "));
+  return scope;
 }
 
 }  // namespace
@@ -111,17 +132,20 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   const Verdict unbounded = out.unbounded ? out.unbounded->verdict() : Verdict::Holds;
   const bool unbounded_ok = !out.unbounded || !out.unbounded->in_fragment ||
                             unbounded == Verdict::Holds;
+  // MONA's "valid" is a complete route: with no route refuting, the lemma holds for every
+  // natural even where a width timed out (its scope then says which widths were not proved).
+  // Without it, every width must hold.  The enumeration must hold either way: a lemma whose
+  // hypotheses hold at none of its assignments is vacuous there, and zero cases never hold.
+  const bool for_all_naturals = out.unbounded && unbounded == Verdict::Holds;
   if (some_counterexample || out.enumeration.verdict == Verdict::Fails ||
       unbounded == Verdict::Fails)
     out.verdict = Verdict::Fails;
-  else if (all_unsat && out.enumeration.verdict == Verdict::Holds && unbounded_ok)
+  else if (out.enumeration.verdict == Verdict::Holds &&
+           (for_all_naturals || (all_unsat && !lemma.widths.empty() && unbounded_ok)))
     out.verdict = Verdict::Holds;
   else
     out.verdict = Verdict::Unknown;
-  const bool for_all_naturals = out.unbounded && unbounded == Verdict::Holds;
-  out.scope = out.verdict != Verdict::Holds ? std::string()
-              : for_all_naturals           ? "every natural (MONA), and " + bounded_scope(lemma)
-                                           : bounded_scope(lemma);
+  out.scope = out.verdict != Verdict::Holds ? std::string() : scope_of(lemma, out, for_all_naturals);
   return out;
 }
 

@@ -307,7 +307,8 @@ LemmaSpec DeclarationParser::parse_lemma(const Definitions& defs) {
   }
   expect_word("prove");
   l.conclusion = parse_expr();
-  l.widths = parse_widths(1);
+  // Widths are optional: a lemma MONA decides for every natural may ask for none.
+  if (!is_word("enumerate")) l.widths = parse_widths(1);
   expect_word("enumerate");
   l.low = expect_number("the enumeration's lower bound").number;
   expect_punct("..");

@@ -175,6 +175,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
 
   Verdict all = Verdict::Holds;
+  bool refuted = false;
   for (unsigned w : spec.widths) {
     InductionWidth width;
     width.width = w;
@@ -186,14 +187,21 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
       width.obligations.push_back(std::move(r));
     }
     width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
+    refuted = refuted || fails;
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));
   }
   if (options.unbounded) {
     out.unbounded = prove_for_all_positions(spec, definitions, game, f, out.move_check,
                                             options, file);
-    // Outside the fragment the unbounded route decides nothing; inside, it must agree.
-    if (out.unbounded->in_fragment) all = conjunction(all, out.unbounded->verdict);
+    // Outside the fragment the unbounded route decides nothing; inside, it must agree.  Its
+    // proof on N^k is complete: with no width refuting, a width that timed out does not sink
+    // it (the widths keep their own verdicts, and the certificate says which were proved).
+    if (out.unbounded->in_fragment) {
+      all = conjunction(all, out.unbounded->verdict);
+      if (out.unbounded->verdict == Verdict::Holds && !refuted && out.move_check.agrees)
+        all = Verdict::Holds;
+    }
   }
   out.verdict = all;
   return out;
