@@ -3,13 +3,12 @@
 // the boundary's old failures (a wrapped range that "held" with 0 cases, a narrowed game
 // parameter, a rule checked only up to `last`, a crash on deep nesting) are each refused with
 // their exact message, exit status 2, and no file written.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-
-#include <fmt/format.h>
 
 #include "checks/lemma_check.hpp"
 #include "checks/named/named_checks.hpp"
@@ -486,7 +485,8 @@ TEST_F(Boundary, OutputsAreCheckedBeforeAnyWork) {
 
 // The documentation's table of named checks is the tables' own text, row for row.
 TEST(NamedChecks, TheDocumentationListsEveryCheckWithItsStatement) {
-  const std::string doc = testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/docs/proof-language.md");
+  const std::string doc =
+      testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/docs/proof-language.md");
   std::size_t rows = 0;
   auto expect_row = [&](const char* block, const char* name, const char* statement) {
     const std::string row = fmt::format("| {} | `{}` | {} |", block, name, statement);

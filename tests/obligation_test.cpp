@@ -4,9 +4,9 @@
 // induction_test.cpp.)
 #include <gtest/gtest.h>
 
+#include "base/sha256.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/lemma_check.hpp"
-#include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/reusing_solvers.hpp"
 #include "games/nim.hpp"
@@ -85,9 +85,9 @@ TEST(ReusedAnswers, AReusedUnknownStaysUnknownAndASatIsSolvedAgain) {
   options.unbounded = false;  // the bounded route alone
   {
     const ReusingSolvers reusing(
-        proving, {{"base", {{key(smt::Answer::Unknown, options.timeout_ms),
-                             {smt::Answer::Unknown, smt::Answer::Unknown,
-                              "Z3 reached the time limit"}}}}});
+        proving, {{"base",
+                   {{key(smt::Answer::Unknown, options.timeout_ms),
+                     {smt::Answer::Unknown, smt::Answer::Unknown, "Z3 reached the time limit"}}}}});
     options.solvers = &reusing;
     const LemmaOutcome o = check_lemma(lemma, p.definitions, options);
     EXPECT_EQ(o.widths.at(0).answer, smt::Answer::Unknown);
@@ -98,11 +98,11 @@ TEST(ReusedAnswers, AReusedUnknownStaysUnknownAndASatIsSolvedAgain) {
   }
   {
     // Another time limit, or a committed sat: solved again (here by solvers that prove it).
-    const ReusingSolvers reusing(
-        proving, {{"base", {{key(smt::Answer::Unknown, options.timeout_ms + 1),
-                             {smt::Answer::Unknown, smt::Answer::Unknown, ""}},
-                            {key(smt::Answer::Sat, options.timeout_ms),
-                             {smt::Answer::Sat, smt::Answer::Sat, ""}}}}});
+    const ReusingSolvers reusing(proving, {{"base",
+                                            {{key(smt::Answer::Unknown, options.timeout_ms + 1),
+                                              {smt::Answer::Unknown, smt::Answer::Unknown, ""}},
+                                             {key(smt::Answer::Sat, options.timeout_ms),
+                                              {smt::Answer::Sat, smt::Answer::Sat, ""}}}}});
     options.solvers = &reusing;
     const LemmaOutcome o = check_lemma(lemma, p.definitions, options);
     EXPECT_EQ(o.widths.at(0).answer, smt::Answer::Unsat);

@@ -64,9 +64,9 @@ TEST(MonaConstants, EveryConstantAboveTheLimitIsRefusedWhereItStands) {
   // Past MONA's 32-bit integers (2^31 aborts it, 2^32 + 5 reads as 5) and past 2^20 (where a
   // right shift used to become 0), and just past the documented limit.
   const std::uint64_t limit = smt::kMonaLargestInteger;
-  for (std::uint64_t k : {limit + 1, std::uint64_t{1} << 20, (std::uint64_t{1} << 31) - 1,
-                          std::uint64_t{1} << 31, std::uint64_t{1} << 32,
-                          (std::uint64_t{1} << 32) + 5, std::uint64_t{1} << 63, UINT64_MAX}) {
+  for (std::uint64_t k :
+       {limit + 1, std::uint64_t{1} << 20, (std::uint64_t{1} << 31) - 1, std::uint64_t{1} << 31,
+        std::uint64_t{1} << 32, (std::uint64_t{1} << 32) + 5, std::uint64_t{1} << 63, UINT64_MAX}) {
     for (const std::string& form : {"(x >> {}) == 0", "(x >> {}) < 1", "(x << {}) >= x",
                                     "x + (x >> {}) == x", "(x >> {}) != 0 || x >= 0"}) {
       const std::string statement = fmt::format(fmt::runtime(form), k);
@@ -90,8 +90,9 @@ TEST(MonaConstants, TheLimitItselfIsWrittenAsItStands) {
             std::string::npos);
   EXPECT_NE(mona_of(fmt::format("(x >> {}) < 1", limit)).text.find(fmt::format("i + {} in", limit)),
             std::string::npos);
-  EXPECT_NE(mona_of(fmt::format("(x << {}) >= x", limit)).text.find(fmt::format("i + {} in", limit)),
-            std::string::npos);
+  EXPECT_NE(
+      mona_of(fmt::format("(x << {}) >= x", limit)).text.find(fmt::format("i + {} in", limit)),
+      std::string::npos);
 }
 
 TEST(MonaConstants, AShiftNearTheEdgeIsDecidedAndRefutedAtItsLeastCounterexample) {
@@ -194,7 +195,11 @@ end
 )");
   const auto r = nimcert("certify l.proof -o l.cert.json");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find("fails at 1 of 7 positions, at (3); counterexample: {\"position\":[3],\"grundy\":2"), std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find(
+          "fails at 1 of 7 positions, at (3); counterexample: {\"position\":[3],\"grundy\":2"),
+      std::string::npos)
+      << r.out;
 }
 
 // --- 4: a parameter's width in the bounded induction ---
@@ -236,8 +241,8 @@ class NimWithFarEncoding : public Game {
   bool lowers_heaps() const override { return true; }
   std::vector<SymbolicMove> symbolic_moves() const override {
     std::vector<SymbolicMove> moves = nim_.symbolic_moves();
-    SymbolicMove far = symbolic_move("far", {"c"}, {"4294967296"}, 3,
-                                     "c == 4294967296 && x1 == 1", {"x1 + 1", "x2", "x3"});
+    SymbolicMove far = symbolic_move("far", {"c"}, {"4294967296"}, 3, "c == 4294967296 && x1 == 1",
+                                     {"x1 + 1", "x2", "x3"});
     far.ranges[0].low = smt::make_const(std::uint64_t{1} << 32);
     moves.push_back(far);
     return moves;
@@ -259,8 +264,8 @@ TEST(MoveEncoding, TheCrossCheckTriesEveryDeclaredChoiceNotOnlyUpToTheStones) {
 
 TEST(PositionCounts, ABoxOf2To64PositionsHasNoCount) {
   EXPECT_EQ(box_position_count(std::vector<Heap>(8, 255)), std::nullopt);
-  EXPECT_EQ(box_position_count(std::vector<Heap>(8, 254)), std::optional<std::uint64_t>(
-                                                               17878103347812890625ull));  // 255^8
+  EXPECT_EQ(box_position_count(std::vector<Heap>(8, 254)),
+            std::optional<std::uint64_t>(17878103347812890625ull));  // 255^8
   EXPECT_EQ(box_position_count({0xffffffffu, 0xffffffffu}), std::nullopt);
   EXPECT_EQ(box_position_count({0xffffffffu, 0xfffffffeu}),
             std::optional<std::uint64_t>(0xffffffff00000000ull));
@@ -272,7 +277,8 @@ std::string wide_game() {
   std::string text = "game wide heaps 8\n";
   for (int i = 1; i <= 8; ++i) {
     std::string result;
-    for (int j = 1; j <= 8; ++j) result += fmt::format("{}{}", j > 1 ? ", " : "", j == i ? "t" : fmt::format("x{}", j));
+    for (int j = 1; j <= 8; ++j)
+      result += fmt::format("{}{}", j > 1 ? ", " : "", j == i ? "t" : fmt::format("x{}", j));
     text += fmt::format("  move \"reduce x{0}\" for t < x{0} to ({1})\n", i, result);
   }
   text += "  move \"merge\" when x1 >= 300 && x2 >= 300 to (x1 + x2, 0, x3, x4, x5, x6, x7, x8)\n";
@@ -353,8 +359,8 @@ TEST_F(Soundness, TheOneHeapBoxEstimateIsNotBelowTheMeasuredPeak) {
 end
 lemma "t" "t" vars a prove a == a widths 8 enumerate 0..1 end
 )");
-  const std::string run = "cd " + dir_.string() + " && " + NIMCERT_BINARY +
-                          " grundy --proof sub.proof {} >/dev/null";
+  const std::string run =
+      "cd " + dir_.string() + " && " + NIMCERT_BINARY + " grundy --proof sub.proof {} >/dev/null";
   const Heap small = 1000, large = 20000000;
   const std::uint64_t base = peak_bytes(fmt::format(fmt::runtime(run), small));
   const std::uint64_t peak = peak_bytes(fmt::format(fmt::runtime(run), large));
@@ -402,7 +408,8 @@ TEST_F(Soundness, VerifyRefusesACertificateCopiedFromAnotherProof) {
 }
 
 TEST(ExportNames, LabelsThatDifferInPunctuationGetDistinctStems) {
-  const std::vector<std::string> stems = lemma_file_stems(std::vector<std::string>{"a b", "a-b", "a-b-2", "(a) b"});
+  const std::vector<std::string> stems =
+      lemma_file_stems(std::vector<std::string>{"a b", "a-b", "a-b-2", "(a) b"});
   EXPECT_EQ(stems, (std::vector<std::string>{"a-b", "a-b-2", "a-b-2-2", "a-b-3"}));
 }
 

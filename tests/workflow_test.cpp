@@ -13,13 +13,13 @@
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
 #include "certificate/certificate.hpp"
+#include "checks/answer_cache.hpp"
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
 #include "claims/manabe_claims.hpp"
 #include "command_support.hpp"
 #include "engines/cube_engine.hpp"
 #include "lang/proof_file.hpp"
-#include "checks/answer_cache.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
 
@@ -200,7 +200,8 @@ TEST_F(WorkflowTest, ShowWritesAnHtmlPageThatChromiumRenders) {
   const CommandResult shot = testing::run_command(
       "cd '" + dir_.string() +
       "' && timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "
-      "--window-size=1280,2400 --screenshot=page.png 'file://" + page + "' >/dev/null 2>&1");
+      "--window-size=1280,2400 --screenshot=page.png 'file://" +
+      page + "' >/dev/null 2>&1");
   ASSERT_EQ(shot.status, 0);
   EXPECT_EQ(read(dir_ / "page.png").substr(1, 3), "PNG");
 }
@@ -247,7 +248,8 @@ TEST_F(WorkflowTest, IncrementalGateSolvesEverythingForAnotherSolverVersion) {
   const std::string real = testing::run_command("command -v cvc5").out;
   write(dir_ / "bin" / "cvc5",
         "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'This is cvc5 version 0.0.1'; exit 0; "
-        "fi\nexec " + real.substr(0, real.find('\n')) + " \"$@\"\n");
+        "fi\nexec " +
+            real.substr(0, real.find('\n')) + " \"$@\"\n");
   fs::permissions(dir_ / "bin" / "cvc5", fs::perms::owner_all);
   const CommandResult r = nimcert("gate 2>&1; true; PATH=" + (dir_ / "bin").string() + ":$PATH " +
                                   NIMCERT_BINARY + " gate");
@@ -330,16 +332,17 @@ end
   widths 8
   enumerate 0..3
 end
-)", "small.proof");
+)",
+                                            "small.proof");
   const smt::Query q = lemma_query(p.lemmas[0], expand_lemma(p.lemmas[0], p.definitions), 8);
   const AnswerCache cache(dir_ / ".cache" / "nimcert", smt::z3_version(), smt::kZ3Seed,
                           smt::cvc5_version("cvc5"));
   EXPECT_EQ(cache.find(q.smt2, 60000), std::nullopt);
   // Forge the entry for the false lemma's query: its key and query digest, the old HMAC.
   Json entry = Json::parse(read(entries[0]));
-  const std::string key = Sha256::of(fmt::format(
-      "nimcert-answer-cache-1\nquery {}\ntimeout_ms 60000\nz3 {} seed {}\ncvc5 {}\n",
-      Sha256::of(q.smt2), smt::z3_version(), smt::kZ3Seed, smt::cvc5_version("cvc5")));
+  const std::string key = Sha256::of(
+      fmt::format("nimcert-answer-cache-1\nquery {}\ntimeout_ms 60000\nz3 {} seed {}\ncvc5 {}\n",
+                  Sha256::of(q.smt2), smt::z3_version(), smt::kZ3Seed, smt::cvc5_version("cvc5")));
   entry["key"] = key;
   entry["query_sha256"] = Sha256::of(q.smt2);
   fs::create_directories(dir_ / ".cache" / "nimcert" / "answers" / key.substr(0, 2));
@@ -373,9 +376,10 @@ TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {
   write(proof(), text);
   const CommandResult r = nimcert("gate --no-cache --base HEAD");
   EXPECT_EQ(r.status, 1) << r.out;  // the changed lemma drifted
-  const std::string base = testing::run_command("cd " + dir_.string() + " && git rev-parse --short=12 HEAD").out;
+  const std::string base =
+      testing::run_command("cd " + dir_.string() + " && git rev-parse --short=12 HEAD").out;
   EXPECT_NE(testing::last_line(r.out).find(fmt::format(
-                "; 2 solver answers reused (base {}, cache), 2 solved)", base.substr(0, 12))),
+                "; 2 solver answers reused (base {}), 2 solved)", base.substr(0, 12))),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("answers reused: 2 from base " + base.substr(0, 12)), std::string::npos)
@@ -385,11 +389,12 @@ TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {
 
 TEST_F(WorkflowTest, ConcurrentRunsShareOneCache) {
   const fs::path cache = dir_ / "shared-cache";
-  const std::string run = std::string(NIMCERT_BINARY) + " certify --cache " + cache.string() +
-                          " certs/small.proof -o ";
-  const CommandResult r = testing::run_command(
-      "cd " + dir_.string() + " && (" + run + "a.cert.json >a.log 2>&1 & " + run +
-      "b.cert.json >b.log 2>&1 & " + run + "c.cert.json >c.log 2>&1 & wait) && cat a.log b.log c.log");
+  const std::string run =
+      std::string(NIMCERT_BINARY) + " certify --cache " + cache.string() + " certs/small.proof -o ";
+  const CommandResult r =
+      testing::run_command("cd " + dir_.string() + " && (" + run + "a.cert.json >a.log 2>&1 & " +
+                           run + "b.cert.json >b.log 2>&1 & " + run +
+                           "c.cert.json >c.log 2>&1 & wait) && cat a.log b.log c.log");
   EXPECT_EQ(r.out.find("ERROR"), std::string::npos) << r.out;
   EXPECT_EQ(read(dir_ / "a.cert.json").size() > 0, true);
   // Every entry verifies afterwards: a fourth run takes all four answers from the cache.

@@ -24,7 +24,7 @@ class Sha256 {
   // Values as little-endian uint32, whatever the machine's byte order (the Grundy tables'
   // canonical form).
   void update_le32(std::span<const std::uint32_t> values);
-  std::string hex_digest();  // finishes the hash; the object is spent afterwards
+  std::string hex_digest();                // finishes the hash; the object is spent afterwards
   std::array<unsigned char, 32> digest();  // the same, as 32 bytes
 
   static std::string of(std::string_view text);

@@ -16,10 +16,10 @@ namespace nimcert {
 // One line of a report: a check's verdict, or one piece of evidence under it.
 struct EntryRow {
   enum class Kind { Claim, Check, Solver, Enumeration, Obligation } kind;
-  std::string name;    // "lemma (13): cvc5 w64"
-  std::string status;  // "holds", "fails" or "unknown"
-  std::string detail;  // the counterexample, or a note
-  double seconds = -1;  // what the row's engine took, from the certificate's "run"; -1 unknown
+  std::string name;          // "lemma (13): cvc5 w64"
+  std::string status;        // "holds", "fails" or "unknown"
+  std::string detail;        // the counterexample, or a note
+  double seconds = -1;       // what the row's engine took, from the certificate's "run"; -1 unknown
   std::string query_sha256;  // a solver row's query, as the certificate records it; else empty
 };
 
@@ -32,8 +32,9 @@ struct Entry {
   std::vector<EntryRow> rows;
 };
 
-// Every entry of a certificate, in the certificate's order: a declared game's rules, the cube (its table, then its
-// claims), each box and sequence (table, claims, named checks), each lemma, each induction.
+// Every entry of a certificate, in the certificate's order: a declared game's rules, the cube (its
+// table, then its claims), each box and sequence (table, claims, named checks), each lemma, each
+// induction.
 std::vector<Entry> entries_of(const nlohmann::ordered_json& certificate);
 
 // Reorders entries for a reader: those that fail, then the unknown ones, then the rest, each

@@ -3,15 +3,15 @@
 // them, so that a query that timed out can be found, rerun and compared by its SHA-256.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "lang/proof_file.hpp"
 
@@ -70,8 +70,7 @@ inline std::string lemma_query_file(const std::string& stem, unsigned width) {
 }
 inline std::string induction_query_file(const std::string& claim, unsigned width,
                                         const std::string& obligation) {
-  return fmt::format("induction-{}-w{}-{}.smt2", file_label(claim), width,
-                     file_label(obligation));
+  return fmt::format("induction-{}-w{}-{}.smt2", file_label(claim), width, file_label(obligation));
 }
 
 // The files an exporter is about to write, each with what it holds: two labels that differ only

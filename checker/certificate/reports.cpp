@@ -98,8 +98,9 @@ std::string junit_xml(const std::vector<CheckRow>& rows) {
                          xml_escape(r->name));
       if (r->seconds >= 0) xml += fmt::format(" time=\"{:.3f}\"", r->seconds);
       if (r->status == "holds" && !r->answer_source.empty()) {
-        xml += fmt::format(">\n      <system-out>answer reused from {}</system-out>\n    </testcase>\n",
-                           xml_escape(r->answer_source));
+        xml += fmt::format(
+            ">\n      <system-out>answer reused from {}</system-out>\n    </testcase>\n",
+            xml_escape(r->answer_source));
       } else if (r->status == "holds") {
         xml += "/>\n";
       } else if (r->status == "skipped") {
@@ -130,21 +131,21 @@ std::string markdown_summary(const std::vector<CheckRow>& rows, const std::strin
   for (const CheckRow& r : rows)
     if (r.status != "holds" && r.status != "skipped")
       failing += fmt::format("| {} | {} | {} | {} | {} |\n", markdown_escape(r.suite),
-                             markdown_escape(r.name), r.status, time(r),
-                             markdown_escape(r.detail));
+                             markdown_escape(r.name), r.status, time(r), markdown_escape(r.detail));
   if (!failing.empty())
     md += "| proof | check | status | time | detail |\n|---|---|---|---|---|\n" + failing + "\n";
   // Every row the terminal shows, with its answer and time.
-  md += "<details><summary>All checks</summary>\n\n| proof | check | status | time | detail "
-        "|\n|---|---|---|---|---|\n";
+  md +=
+      "<details><summary>All checks</summary>\n\n| proof | check | status | time | detail "
+      "|\n|---|---|---|---|---|\n";
   for (const CheckRow& r : rows)
-    md += fmt::format("| {} | {} | {} | {} | {}{} |\n", markdown_escape(r.suite),
-                      markdown_escape(r.name), r.status, time(r), markdown_escape(r.detail),
-                      r.answer_source.empty()
-                          ? ""
-                          : markdown_escape(fmt::format("{}answer reused from {}",
-                                                        r.detail.empty() ? "" : "; ",
-                                                        r.answer_source)));
+    md += fmt::format(
+        "| {} | {} | {} | {} | {}{} |\n", markdown_escape(r.suite), markdown_escape(r.name),
+        r.status, time(r), markdown_escape(r.detail),
+        r.answer_source.empty()
+            ? ""
+            : markdown_escape(fmt::format("{}answer reused from {}", r.detail.empty() ? "" : "; ",
+                                          r.answer_source)));
   md += "\n</details>\n";
   return md;
 }

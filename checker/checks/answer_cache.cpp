@@ -72,8 +72,8 @@ AnswerCache::AnswerCache(std::filesystem::path dir, std::string z3_version, unsi
   std::error_code error;
   std::filesystem::create_directories(dir_ / "answers", error);
   if (error)
-    throw std::runtime_error(fmt::format("cannot make the answer cache {}: {}", dir_.string(),
-                                         error.message()));
+    throw std::runtime_error(
+        fmt::format("cannot make the answer cache {}: {}", dir_.string(), error.message()));
   secret_ = secret_of(dir_);
 }
 
@@ -82,8 +82,9 @@ std::filesystem::path AnswerCache::default_dir() {
   if (xdg && *xdg) return std::filesystem::path(xdg) / "nimcert";
   const char* home = std::getenv("HOME");
   if (!home || !*home)
-    throw std::runtime_error("no cache folder: neither XDG_CACHE_HOME nor HOME is set (use "
-                             "--cache DIR or --no-cache)");
+    throw std::runtime_error(
+        "no cache folder: neither XDG_CACHE_HOME nor HOME is set (use "
+        "--cache DIR or --no-cache)");
   return std::filesystem::path(home) / ".cache" / "nimcert";
 }
 
@@ -106,9 +107,8 @@ std::optional<std::string> AnswerCache::find(const std::string& smt2, unsigned t
     Json entry = Json::parse(read_all(path));
     const std::string mac = entry.at("hmac").get<std::string>();
     entry.erase("hmac");
-    if (entry.at("format") != kFormat || entry.at("key") != key ||
-        entry.at("z3") != "unsat" || entry.at("cvc5") != "unsat" ||
-        Sha256::hmac(secret_, entry.dump()) != mac)
+    if (entry.at("format") != kFormat || entry.at("key") != key || entry.at("z3") != "unsat" ||
+        entry.at("cvc5") != "unsat" || Sha256::hmac(secret_, entry.dump()) != mac)
       throw std::runtime_error("does not verify");
     return entry.at("note").get<std::string>();
   } catch (const std::exception&) {  // corrupt, truncated, edited or foreign: solved again
@@ -120,11 +120,16 @@ std::optional<std::string> AnswerCache::find(const std::string& smt2, unsigned t
 void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
                         const std::string& note) const {
   const std::string key = key_of(smt2, timeout_ms);
-  Json entry = {{"format", kFormat},          {"key", key},
-                {"query_sha256", Sha256::of(smt2)}, {"timeout_ms", timeout_ms},
-                {"z3_version", z3_version_},  {"z3_seed", z3_seed_},
-                {"cvc5_version", cvc5_version_}, {"z3", "unsat"},
-                {"cvc5", "unsat"},            {"note", note}};
+  Json entry = {{"format", kFormat},
+                {"key", key},
+                {"query_sha256", Sha256::of(smt2)},
+                {"timeout_ms", timeout_ms},
+                {"z3_version", z3_version_},
+                {"z3_seed", z3_seed_},
+                {"cvc5_version", cvc5_version_},
+                {"z3", "unsat"},
+                {"cvc5", "unsat"},
+                {"note", note}};
   entry["hmac"] = Sha256::hmac(secret_, entry.dump());
   try {
     const std::filesystem::path path = entry_path(key);

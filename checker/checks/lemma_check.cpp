@@ -70,7 +70,8 @@ std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool 
       continue;
     }
     std::vector<std::string> who;
-    if (w.answer != smt::Answer::Unsat) who.push_back(fmt::format("z3 {}", smt::answer_name(w.answer)));
+    if (w.answer != smt::Answer::Unsat)
+      who.push_back(fmt::format("z3 {}", smt::answer_name(w.answer)));
     if (w.cvc5.answer != smt::Answer::Unsat)
       who.push_back(fmt::format("cvc5 {}", smt::answer_name(w.cvc5.answer)));
     not_proved.push_back(fmt::format("w = {}: {}{}", w.width, fmt::join(who, ", "),
@@ -80,10 +81,10 @@ std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool 
     proved.push_back(fmt::format("every variable below 2^w for w in {{{}}} (Z3 and cvc5)",
                                  fmt::join(widths, ", ")));
   if (out.enumeration.verdict == Verdict::Holds)
-    proved.push_back(fmt::format("every assignment of [{}, {}] (enumeration)", lemma.low, lemma.high));
+    proved.push_back(
+        fmt::format("every assignment of [{}, {}] (enumeration)", lemma.low, lemma.high));
   std::string scope = fmt::format("{}", fmt::join(proved, ", and "));
-  if (!not_proved.empty())
-    scope += fmt::format("; not proved: {}", fmt::join(not_proved, "; "));
+  if (!not_proved.empty()) scope += fmt::format("; not proved: {}", fmt::join(not_proved, "; "));
   return scope;
 }
 
@@ -130,8 +131,8 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   // A counterexample of any route, confirmed in C++, refutes the lemma; it holds only when
   // every route agrees (MONA's "valid" or a statement outside its fragment).
   const Verdict unbounded = out.unbounded ? out.unbounded->verdict() : Verdict::Holds;
-  const bool unbounded_ok = !out.unbounded || !out.unbounded->in_fragment ||
-                            unbounded == Verdict::Holds;
+  const bool unbounded_ok =
+      !out.unbounded || !out.unbounded->in_fragment || unbounded == Verdict::Holds;
   // MONA's "valid" is a complete route: with no route refuting, the lemma holds for every
   // natural even where a width timed out (its scope then says which widths were not proved).
   // Without it, every width must hold.  The enumeration must hold either way: a lemma whose
@@ -145,7 +146,8 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
     out.verdict = Verdict::Holds;
   else
     out.verdict = Verdict::Unknown;
-  out.scope = out.verdict != Verdict::Holds ? std::string() : scope_of(lemma, out, for_all_naturals);
+  out.scope =
+      out.verdict != Verdict::Holds ? std::string() : scope_of(lemma, out, for_all_naturals);
   return out;
 }
 

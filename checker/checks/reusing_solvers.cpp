@@ -41,8 +41,7 @@ smt::TwoSolverRun ReusingSolvers::solve(const smt::Query& query, unsigned timeou
     for (const smt::Answer z3 : {smt::Answer::Unsat, smt::Answer::Unknown}) {
       const std::string sha = Sha256::of(smt::with_status(query.smt2, z3));
       const auto it = source.answers.find({sha, timeout_ms});
-      if (it == source.answers.end() || it->second.z3 != z3 ||
-          it->second.cvc5 == smt::Answer::Sat)
+      if (it == source.answers.end() || it->second.z3 != z3 || it->second.cvc5 == smt::Answer::Sat)
         continue;
       smt::TwoSolverRun run;
       run.z3.answer = z3;

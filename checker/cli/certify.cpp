@@ -41,8 +41,7 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
     // Solver answers from the local cache when the exact query was solved before (the edit
     // loop); every other query is solved, and a both-unsat answer stored.
     const std::unique_ptr<AnswerCache> cache =
-        o.claims_only ? nullptr
-                      : answer_cache(o, smt::cvc5_version(options.lemma.cvc5_binary));
+        o.claims_only ? nullptr : answer_cache(o, smt::cvc5_version(options.lemma.cvc5_binary));
     const BothSolvers real(options.lemma.cvc5_binary);
     const ReusingSolvers reusing(real, {}, cache.get());
     if (cache) options.lemma.solvers = &reusing;

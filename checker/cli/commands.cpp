@@ -123,8 +123,7 @@ void add_cache_options(CLI::App* cmd, WorkflowOptions& o) {
   auto* dir = cmd->add_option("--cache", o.cache_dir,
                               "The local answer cache, which only nimcert's own solver runs "
                               "write (default: $XDG_CACHE_HOME/nimcert or ~/.cache/nimcert)");
-  cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the answer cache")
-      ->excludes(dir);
+  cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the answer cache")->excludes(dir);
 }
 
 void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
@@ -159,7 +158,6 @@ int run_grundy(const GrundyCommand& o) {
   fmt::print("{}\n", grundy_of(*game, p));
   return 0;
 }
-
 
 int run_table_command(const TableCommand& o) {
   TableRequest r;
@@ -233,9 +231,7 @@ void register_commands(CLI::App& app) {
   table->add_option("--diff", table_options.diff,
                     "Compare with this claim of the --proof file: mark where it fails (the "
                     "claimed value beside G for a formula G == F)");
-  runners[table] = [] {
-    return guarded("table", [] { return run_table_command(table_options); });
-  };
+  runners[table] = [] { return guarded("table", [] { return run_table_command(table_options); }); };
 
   auto* ppos = app.add_subcommand(
       "ppos", "List the P-positions (G = 0) of the box [0,size-1]^k, as CSV (or TSV)");
@@ -341,9 +337,8 @@ void register_commands(CLI::App& app) {
   mona_exporter->add_option("--dir", export_mona_options.dir, "Output folder")
       ->capture_default_str();
   runners[mona_exporter] = [] {
-    return guarded("export-mona", [] {
-      return export_mona(export_mona_options.proofs, export_mona_options.dir);
-    });
+    return guarded("export-mona",
+                   [] { return export_mona(export_mona_options.proofs, export_mona_options.dir); });
   };
 }
 

@@ -7,10 +7,10 @@
 #include <filesystem>
 
 #include "base/atomic_file.hpp"
+#include "certificate/query_names.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/unbounded.hpp"
-#include "certificate/query_names.hpp"
 #include "cli/workflow.hpp"
 #include "games/registry.hpp"
 
@@ -39,9 +39,9 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
     for (std::size_t i = 0; i < proof.lemmas.size(); ++i) {
       const smt::LemmaSpec& lemma = proof.lemmas[i];
       try {
-        const smt::MonaQuery q =
-            unbounded_query(lemma.variables, lemma.hypotheses, lemma.conclusion, {},
-                            proof.definitions, "nimcert lemma " + lemma.label + " for all naturals");
+        const smt::MonaQuery q = unbounded_query(
+            lemma.variables, lemma.hypotheses, lemma.conclusion, {}, proof.definitions,
+            "nimcert lemma " + lemma.label + " for all naturals");
         names.plan(lemma_mona_file(stems[i]), fmt::format("{}: lemma {}", proof_path, lemma.label));
         files.emplace_back(dir / lemma_mona_file(stems[i]), q.text);
       } catch (const smt::OutsideFragment& e) {
@@ -54,13 +54,12 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
       // All obligations are translated before any is planned: a step is exported whole or not.
       std::vector<std::pair<Obligation, std::string>> step;
       try {
-        for (Obligation& o : unbounded_induction_obligations(induction, proof.definitions,
-                                                             *game, proof_path)) {
+        for (Obligation& o :
+             unbounded_induction_obligations(induction, proof.definitions, *game, proof_path)) {
           std::string text =
-              unbounded_query(o.variables, o.hypotheses, o.conclusion, o.existentials,
-                              proof.definitions,
-                              fmt::format("nimcert induction {} {} for all positions",
-                                          induction.claim, o.name))
+              unbounded_query(
+                  o.variables, o.hypotheses, o.conclusion, o.existentials, proof.definitions,
+                  fmt::format("nimcert induction {} {} for all positions", induction.claim, o.name))
                   .text;
           step.emplace_back(std::move(o), std::move(text));
         }
@@ -80,9 +79,10 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
     std::filesystem::create_directories(file.parent_path());
     write_file_atomically(file, text);
   }
-  fmt::print("wrote {} MONA files under {} ({} lemmas or induction steps outside the unbounded "
-             "fragment)\n",
-             files.size(), out_dir, outside);
+  fmt::print(
+      "wrote {} MONA files under {} ({} lemmas or induction steps outside the unbounded "
+      "fragment)\n",
+      files.size(), out_dir, outside);
   return 0;
 }
 

@@ -8,11 +8,11 @@
 #include <memory>
 
 #include "base/atomic_file.hpp"
+#include "certificate/query_names.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/solve_and_recheck.hpp"
-#include "certificate/query_names.hpp"
 #include "cli/workflow.hpp"
 #include "games/registry.hpp"
 

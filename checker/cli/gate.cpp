@@ -1,5 +1,7 @@
 // gate: certify every proof in memory and compare with the committed certificates (see
 // workflow.hpp).
+#include <fmt/ranges.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -105,6 +107,15 @@ Json certificate_at(const std::string& commit, const std::string& path) {
   }
 }
 
+// The trusted sources of a run, for its summary line: "base 1a2b3c4d5e6f", "cache", or "none".
+std::vector<std::string> sources_named(const std::string& base, bool cache) {
+  std::vector<std::string> out;
+  if (!base.empty()) out.push_back("base " + base);
+  if (cache) out.push_back("cache");
+  if (out.empty()) out.push_back("no source");
+  return out;
+}
+
 }  // namespace
 
 int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o) {
@@ -132,8 +143,8 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       const Committed committed = read_committed(certificate_path(source.path));
       std::vector<AnswerSource> trusted;
       if (!base.empty())
-        trusted.push_back(
-            {"base " + base, answers_of(certificate_at(base, certificate_path(source.path)), cvc5)});
+        trusted.push_back({"base " + base,
+                           answers_of(certificate_at(base, certificate_path(source.path)), cvc5)});
       const BothSolvers real(options.lemma.cvc5_binary);
       const ReusingSolvers reusing(real, std::move(trusted), cache.get(),
                                    answers_of(committed.json, cvc5));
@@ -199,14 +210,15 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     (void)declined;
     const std::string answers = fmt::format(
         "{} reused{}, {} solved", count_of(reused, "solver answer"),
-        o.full ? "" : base.empty() ? " (cache)" : fmt::format(" (base {}, cache)", base), solved);
+        o.full ? "" : fmt::format(" ({})", fmt::join(sources_named(base, cache != nullptr), ", ")),
+        solved);
     const std::string line =
-        pass ? fmt::format("gate: PASS ({}, {} hold, certificates up to date; {})",
-                           count_of(proofs.size(), "proof file"), count_of(checks, "check"),
-                           answers)
-             : fmt::format("gate: FAIL ({} of {} {} not hold, {} drifted; {})", failing,
-                           count_of(proofs.size(), "proof file"), failing == 1 ? "does" : "do",
-                           count_of(drifted, "certificate"), answers);
+        pass
+            ? fmt::format("gate: PASS ({}, {} hold, certificates up to date; {})",
+                          count_of(proofs.size(), "proof file"), count_of(checks, "check"), answers)
+            : fmt::format("gate: FAIL ({} of {} {} not hold, {} drifted; {})", failing,
+                          count_of(proofs.size(), "proof file"), failing == 1 ? "does" : "do",
+                          count_of(drifted, "certificate"), answers);
     write_reports(o, rows, line);
     fmt::print("{}\n", line);
     return pass ? 0 : 1;

@@ -13,9 +13,9 @@
 #include "base/atomic_file.hpp"
 #include "certificate/certificate.hpp"
 #include "certificate/entries.hpp"
+#include "cli/workflow_steps.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
-#include "cli/workflow_steps.hpp"
 #include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
 
@@ -138,11 +138,12 @@ std::string answers_of(const Entry& e) {
     case Entry::Kind::Lemma:
       for (const Json& w : b.at("smt"))
         parts.push_back(fmt::format("w{} z3 {} cvc5 {}", w.at("width").dump(),
-                                    w.at("z3").get<std::string>(), w.at("cvc5").get<std::string>()));
-      parts.push_back(fmt::format("enumeration {} {}",
-                                  count_of(b.at("enumeration").at("cases").get<std::uint64_t>(),
-                                           "case"),
-                                  b.at("enumeration").at("verdict").get<std::string>()));
+                                    w.at("z3").get<std::string>(),
+                                    w.at("cvc5").get<std::string>()));
+      parts.push_back(
+          fmt::format("enumeration {} {}",
+                      count_of(b.at("enumeration").at("cases").get<std::uint64_t>(), "case"),
+                      b.at("enumeration").at("verdict").get<std::string>()));
       if (b.contains("unbounded"))
         parts.push_back("every natural: mona " + b.at("unbounded").at("answer").get<std::string>());
       break;
@@ -154,10 +155,10 @@ std::string answers_of(const Entry& e) {
       for (const Json& w : b.at("widths")) parts.push_back(obligations_unsat(w));
       parts.push_back("engine: " + b.at("engine").get<std::string>());
       if (b.contains("built_in"))
-        parts.push_back(fmt::format(
-            "the built-in engine {} on {} values",
-            b.at("built_in").at("agrees").get<bool>() ? "agrees" : "disagrees",
-            b.at("built_in").at("values_compared").dump()));
+        parts.push_back(
+            fmt::format("the built-in engine {} on {} values",
+                        b.at("built_in").at("agrees").get<bool>() ? "agrees" : "disagrees",
+                        b.at("built_in").at("values_compared").dump()));
       break;
     }
     case Entry::Kind::Induction: {
@@ -183,8 +184,7 @@ std::string answers_of(const Entry& e) {
         parts.push_back(where + (b.contains("failures")
                                      ? fmt::format("fails at {} of {} positions",
                                                    b.at("failures").dump(), b.at("cases").dump())
-                                     : count_of(b.at("cases").get<std::uint64_t>(),
-                                                "position")));
+                                     : count_of(b.at("cases").get<std::uint64_t>(), "position")));
       if (b.contains("premise_cases"))
         parts.push_back(fmt::format("{} with the hypothesis true", b.at("premise_cases").dump()));
     }
@@ -219,7 +219,8 @@ void print_checks(const Json& certificate, const AnswerProvenance& provenance) {
     // Reused answers, by source: "answers reused: 8 from base 1a2b3c4d5e6f, 2 from the cache".
     std::map<std::string, std::set<std::string>> reused;  // source -> the queries it answered
     for (const EntryRow& r : e.rows)
-      if (auto it = provenance.find(r.query_sha256); !r.query_sha256.empty() && it != provenance.end())
+      if (auto it = provenance.find(r.query_sha256);
+          !r.query_sha256.empty() && it != provenance.end())
         reused[it->second].insert(r.query_sha256);
     std::vector<std::string> sources;
     for (const auto& [source, queries] : reused)
@@ -231,7 +232,8 @@ void print_checks(const Json& certificate, const AnswerProvenance& provenance) {
     // What did not hold, row by row, with its counterexample, note or query.
     for (const EntryRow& r : e.rows)
       if (r.status != "holds" && r.status != "skipped")
-        fmt::print("            {} {}{}\n", r.status, r.name, r.detail.empty() ? "" : ": " + r.detail);
+        fmt::print("            {} {}{}\n", r.status, r.name,
+                   r.detail.empty() ? "" : ": " + r.detail);
   }
   // What each lemma's verdict covers, never left to the reader to guess.
   for (const Json& lemma : certificate.value("lemmas", Json::array()))

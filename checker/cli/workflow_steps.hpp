@@ -40,7 +40,8 @@ Json certify_one(const ProofSource& source, const ProofOptions& options);
 // One row per check; a check some of whose solver answers were reused says from where.
 void print_checks(const Json& certificate, const AnswerProvenance& provenance = {});
 // The answer cache the options ask for (null with --no-cache), for this build's solvers.
-std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5_version);
+std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o,
+                                          const std::string& cvc5_version);
 void print_drift(const std::vector<Drift>& drift);
 void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,
                    const std::string& verdict_line);

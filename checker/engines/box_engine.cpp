@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "base/memory_budget.hpp"
-#include "base/position_count.hpp"
 #include "base/mex.hpp"
+#include "base/position_count.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {

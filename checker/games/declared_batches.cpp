@@ -150,10 +150,10 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
           range[v] = choice_range(bounds.out[2 * v][j], bounds.out[2 * v + 1][j],
                                   parameter.high_inclusive);
           if (!range[v].empty && range[v].span() >= kMaxChoices)
-            throw RuleViolation(expanded_[kind].name, at(z),
-                                fmt::format("move \"{}\" at {}: {}", expanded_[kind].name,
-                                            at(z).to_string(),
-                                            too_many_choices(parameter.name, range[v])));
+            throw RuleViolation(
+                expanded_[kind].name, at(z),
+                fmt::format("move \"{}\" at {}: {}", expanded_[kind].name, at(z).to_string(),
+                            too_many_choices(parameter.name, range[v])));
           empty = empty || range[v].empty;
         }
         if (empty) continue;

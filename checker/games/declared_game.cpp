@@ -133,8 +133,9 @@ std::vector<SymbolicMove> DeclaredGame::symbolic_moves() const {
     auto conjoin = [&](ExprPtr c) { guard = guard ? smt::make_node(Op::And, {guard, c}) : c; };
     for (const smt::MoveParameter& p : m.parameters) {
       s.parameters.push_back(p.name);
-      s.ranges.push_back(
-          {p.low, p.high_inclusive ? p.high : smt::make_node(Op::Sub, {p.high, smt::make_const(1)})});
+      s.ranges.push_back({p.low, p.high_inclusive
+                                     ? p.high
+                                     : smt::make_node(Op::Sub, {p.high, smt::make_const(1)})});
       const ExprPtr v = smt::make_var(p.name);
       if (!(p.low->op == Op::Const && p.low->value == 0))
         conjoin(smt::make_node(Op::Le, {p.low, v}));

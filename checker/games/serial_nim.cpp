@@ -35,8 +35,7 @@ std::vector<SymbolicMove> SerialNim::symbolic_moves() const {
     for (std::size_t j = 0; j < i; ++j) guard = x[j] + " == 0 && " + guard;
     std::vector<std::string> result = x;
     result[i] = "t";
-    moves.push_back(
-        symbolic_move("reduce " + x[i], {"t"}, {x[i] + " - 1"}, heaps_, guard, result));
+    moves.push_back(symbolic_move("reduce " + x[i], {"t"}, {x[i] + " - 1"}, heaps_, guard, result));
   }
   return moves;
 }

@@ -130,8 +130,9 @@ GameSpec DeclarationParser::parse_game(const Definitions* defs) {
   g.name = name.text;
   if (is_word("heaps")) {
     if (!defs)
-      fail(peek().where, "the game declared at top level, by its name: a box plays a built-in "
-                         "game or the file's declared game");
+      fail(peek().where,
+           "the game declared at top level, by its name: a box plays a built-in "
+           "game or the file's declared game");
     g.declaration = parse_game_declaration(name, *defs);
     declared_ = g.declaration;
     return g;
@@ -353,8 +354,7 @@ ExprPtr p_positions_of(const ClaimSpec& claim) {
     return false;
   };
   for (int side = 0; side < 2; ++side)
-    if (is_zero_value(*s.args[side]) && !mentions(*s.args[1 - side], "G"))
-      return s.args[1 - side];
+    if (is_zero_value(*s.args[side]) && !mentions(*s.args[1 - side], "G")) return s.args[1 - side];
   return nullptr;
 }
 

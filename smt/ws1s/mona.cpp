@@ -64,8 +64,7 @@ MonaRun run_mona(const MonaQuery& query, unsigned timeout_ms, std::uint64_t memo
   close(fd);
   std::ofstream(path) << query.text;
   // -q: no progress bar; -s: statistics, among them the largest automaton built on the way.
-  const ProcessResult run =
-      run_process({binary, "-q", "-s", path}, "", {timeout_ms, memory_bytes});
+  const ProcessResult run = run_process({binary, "-q", "-s", path}, "", {timeout_ms, memory_bytes});
   unlink(path.c_str());
   if (!run.started) throw not_runnable(binary);
   throw_if_interrupted();
@@ -103,7 +102,8 @@ MonaRun run_mona(const MonaQuery& query, unsigned timeout_ms, std::uint64_t memo
   }
   // "V_x = {0,2}" lines, up to the satisfying example that may follow.
   const std::size_t end = run.output.find("\nA satisfying example", at);
-  const std::string block = run.output.substr(at, end == std::string::npos ? std::string::npos : end - at);
+  const std::string block =
+      run.output.substr(at, end == std::string::npos ? std::string::npos : end - at);
   static const std::regex assignment(R"((\w+) = \{([0-9, ]*)\})");
   std::map<std::string, std::string> by_mona_name;
   for (auto it = std::sregex_iterator(block.begin(), block.end(), assignment);

@@ -85,9 +85,8 @@ class Translator {
     std::replace(comment.begin(), comment.end(), '\n', ' ');
     std::string text = "ws1s;\n# " + comment + "\n" + kPrelude + predicates_;
     if (!names.empty()) text += fmt::format("var2 {};\n", fmt::join(names, ", "));  // none: closed
-    text += premises.empty()
-                ? fmt::format("{};\n", goal)
-                : fmt::format("({})\n=> ({});\n", fmt::join(premises, "\n & "), goal);
+    text += premises.empty() ? fmt::format("{};\n", goal)
+                             : fmt::format("({})\n=> ({});\n", fmt::join(premises, "\n & "), goal);
     return text;
   }
 
@@ -203,8 +202,8 @@ class Translator {
         return pair([&](auto a, auto b) { return fmt::format("plus({}, {}, {})", a, b, t); });
       case Op::Sub:  // truncated: a - b = 0 when a < b
         return pair([&](auto a, auto b) {
-          return fmt::format("((leq({1}, {0}) & plus({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))",
-                             a, b, t);
+          return fmt::format(
+              "((leq({1}, {0}) & plus({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))", a, b, t);
         });
       case Op::BitXor:
         return pair([&](auto a, auto b) {
@@ -257,19 +256,22 @@ class Translator {
   // no integer MONA would misread or could not decide in time reaches the program.
   static std::string integer(const Expr& e, std::uint64_t k) {
     if (k > kMonaLargestInteger)
-      outside(e, fmt::format("the constant {} is above {}, the largest integer written for MONA "
-                             "(which reads 32-bit integers and builds automata that grow with them)",
-                             k, kMonaLargestInteger));
+      outside(e,
+              fmt::format("the constant {} is above {}, the largest integer written for MONA "
+                          "(which reads 32-bit integers and builds automata that grow with them)",
+                          k, kMonaLargestInteger));
     return std::to_string(k);
   }
 
   // t = a << k and t = a >> k, k from integer().
-  static std::string shifted_left(const std::string& a, const std::string& k, const std::string& t) {
+  static std::string shifted_left(const std::string& a, const std::string& k,
+                                  const std::string& t) {
     if (k == "0") return fmt::format("{} = {}", t, a);
-    return fmt::format("((all1 i: (i in {0}) <=> (i + {2} in {1})) & (all1 i: i < {2} => i notin {1}))",
-                       a, t, k);
+    return fmt::format(
+        "((all1 i: (i in {0}) <=> (i + {2} in {1})) & (all1 i: i < {2} => i notin {1}))", a, t, k);
   }
-  static std::string shifted_right(const std::string& a, const std::string& k, const std::string& t) {
+  static std::string shifted_right(const std::string& a, const std::string& k,
+                                   const std::string& t) {
     return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
   }
 
@@ -305,8 +307,10 @@ class Translator {
   std::string product(const Expr& e, const std::string& t) {
     const Expr& a = *e.args[0];
     const Expr& b = *e.args[1];
-    if (a.op == Op::Const) return with_value(b, [&](const std::string& x) { return times(e, a.value, x, t); });
-    if (b.op == Op::Const) return with_value(a, [&](const std::string& x) { return times(e, b.value, x, t); });
+    if (a.op == Op::Const)
+      return with_value(b, [&](const std::string& x) { return times(e, a.value, x, t); });
+    if (b.op == Op::Const)
+      return with_value(a, [&](const std::string& x) { return times(e, b.value, x, t); });
     // A factor bounded by a small m: the product is a case split over its m + 1 values.
     const std::uint64_t ma = maximum(a), mb = maximum(b);
     const bool b_small = mb <= 16, a_small = ma <= 16;
@@ -336,8 +340,8 @@ class Translator {
       }
       // a = c q + r with r < c: t is q for a division, r for a remainder.
       const std::string q = div ? t : fresh(), r = div ? fresh() : t, m = fresh();
-      const std::string body = fmt::format("{} & plus({}, {}, {}) & less({}, {})", times(e, c, q, m),
-                                           m, r, a, r, positions_of(c));
+      const std::string body = fmt::format("{} & plus({}, {}, {}) & less({}, {})",
+                                           times(e, c, q, m), m, r, a, r, positions_of(c));
       return div ? fmt::format("(ex2 {}, {}: {})", r, m, body)
                  : fmt::format("(ex2 {}, {}: {})", q, m, body);
     });
@@ -350,14 +354,16 @@ class Translator {
     return it->second;
   }
 
-  std::string with_value(const Expr& e, const std::function<std::string(const std::string&)>& body) {
+  std::string with_value(const Expr& e,
+                         const std::function<std::string(const std::string&)>& body) {
     if (e.op == Op::Var) return body(variable(e));
     const std::string t = fresh();
     return fmt::format("(ex2 {}: {} & {})", t, defines(e, t), body(t));
   }
 
-  std::string with_values(const Expr& a, const Expr& b,
-                          const std::function<std::string(const std::string&, const std::string&)>& body) {
+  std::string with_values(
+      const Expr& a, const Expr& b,
+      const std::function<std::string(const std::string&, const std::string&)>& body) {
     return with_value(a, [&](const std::string& x) {
       return with_value(b, [&](const std::string& y) { return body(x, y); });
     });
@@ -381,7 +387,9 @@ class Translator {
     return it->second;
   }
 
-  bool boolean_definition(const std::string& name) { return yields_boolean(*definition(name).body); }
+  bool boolean_definition(const std::string& name) {
+    return yields_boolean(*definition(name).body);
+  }
 
   // The predicate of a definition, emitted on first use: its parameters, and for a number its
   // value as the last parameter R.
@@ -472,8 +480,8 @@ class Translator {
   }
 
   const Definitions& definitions_;
-  std::map<std::string, std::string> scope_;         // proof-language name -> MONA set
-  std::map<std::string, std::uint64_t> bounds_;      // in force while translating
+  std::map<std::string, std::string> scope_;     // proof-language name -> MONA set
+  std::map<std::string, std::uint64_t> bounds_;  // in force while translating
   std::map<std::string, std::uint64_t> hypothesis_bounds_;
   std::set<std::string> emitted_;
   std::string predicates_;

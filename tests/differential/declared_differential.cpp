@@ -21,8 +21,8 @@
 #include <optional>
 #include <thread>
 
-#include "edges.hpp"
 #include "checks/proof_input.hpp"
+#include "edges.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/reference_engine.hpp"
 #include "eval/exact_evaluator.hpp"
@@ -51,8 +51,8 @@ std::string follower(std::size_t k, const std::map<std::size_t, std::string>& re
 
 // An offset near an edge, for a parameter whose choices are offset + 0..width.
 std::string offset(Rng& rng) {
-  static const char* const offsets[] = {"0",          "4294967290", "4294967295",
-                                        "4294967296", "18446744073709551610", "9223372036854775807"};
+  static const char* const offsets[] = {
+      "0", "4294967290", "4294967295", "4294967296", "18446744073709551610", "9223372036854775807"};
   return offsets[pick(rng, 6)];
 }
 
@@ -79,8 +79,8 @@ std::string move(Rng& rng, std::size_t k, int index) {
       const std::uint64_t w = 1 + pick(rng, 5);
       const mpz_class high = mpz_class(K) + w;
       const bool inclusive = high < (mpz_class(1) << 64) && pick(rng, 2);
-      const std::string bound =
-          inclusive ? fmt::format("c <= {}", high.get_str()) : fmt::format("c < {}", high.get_str());
+      const std::string bound = inclusive ? fmt::format("c <= {}", high.get_str())
+                                          : fmt::format("c < {}", high.get_str());
       if (!inclusive && high >= (mpz_class(1) << 64))  // a constant must stay below 2^64
         return move(rng, k, index);
       return fmt::format("  move \"{}\" for {} <= {} when c - {} + 1 <= {}{} to {}\n", name, K,
@@ -94,9 +94,8 @@ std::string move(Rng& rng, std::size_t k, int index) {
     }
     case 2: {  // take the same from two heaps
       const std::size_t j = (i + 1 + pick(rng, k - 1)) % k;
-      return fmt::format("  move \"{}\" for 1 <= s <= {} when s <= {}{} to {}\n", name, x,
-                         heap(j), condition(rng, k),
-                         follower(k, {{i, x + " - s"}, {j, heap(j) + " - s"}}));
+      return fmt::format("  move \"{}\" for 1 <= s <= {} when s <= {}{} to {}\n", name, x, heap(j),
+                         condition(rng, k), follower(k, {{i, x + " - s"}, {j, heap(j) + " - s"}}));
     }
     default: {  // take three from one heap, add one to another: the rank still falls
       const std::size_t j = (i + 1 + pick(rng, k - 1)) % k;
@@ -128,7 +127,8 @@ class PlainMex {
     }
     std::sort(seen.begin(), seen.end());
     Value g = 0;
-    for (Value v : seen) if (v == g) ++g;
+    for (Value v : seen)
+      if (v == g) ++g;
     memo_[x] = g;
     return g;
   }
@@ -225,9 +225,13 @@ class Run {
       ++counts_.positions;
       const Value r = reference.grundy(p);
       if (r != *expected)
-        return disagree(where, text, fmt::format("at {}: reference {} , plain mex {}", p.to_string(), r, *expected));
+        return disagree(
+            where, text,
+            fmt::format("at {}: reference {} , plain mex {}", p.to_string(), r, *expected));
       if (!box.empty() && box[i] != *expected)
-        return disagree(where, text, fmt::format("at {}: box {} , plain mex {}", p.to_string(), box[i], *expected));
+        return disagree(
+            where, text,
+            fmt::format("at {}: box {} , plain mex {}", p.to_string(), box[i], *expected));
       std::size_t h = k;
       while (h > 0 && p[h - 1] == side) p[--h] = 0;
       if (h == 0) break;
@@ -273,11 +277,13 @@ int main(int argc, char** argv) {
   std::vector<std::thread> jobs;
   for (unsigned j = 0; j < options.jobs; ++j) jobs.emplace_back([&, j] { run.job(j); });
   for (std::thread& t : jobs) t.join();
-  const std::uint64_t executions =
-      options.max ? std::min<std::uint64_t>(counts.executions, options.max) : counts.executions.load();
-  fmt::print("declared_differential: {} declarations ({} refused by their rules), {} positions "
-             "compared (box, reference, plain mex), {} grundy --proof runs, {} disagreements\n",
-             executions, counts.refused.load(), counts.positions.load(), counts.cli.load(),
-             counts.disagreements.load());
+  const std::uint64_t executions = options.max
+                                       ? std::min<std::uint64_t>(counts.executions, options.max)
+                                       : counts.executions.load();
+  fmt::print(
+      "declared_differential: {} declarations ({} refused by their rules), {} positions "
+      "compared (box, reference, plain mex), {} grundy --proof runs, {} disagreements\n",
+      executions, counts.refused.load(), counts.positions.load(), counts.cli.load(),
+      counts.disagreements.load());
   return counts.disagreements ? 1 : 0;
 }

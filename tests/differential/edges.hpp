@@ -57,20 +57,27 @@ inline Options parse_options(int argc, char** argv, const char* usage) {
       if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
       return argv[++i];
     };
-    if (a == "--seconds") o.seconds = std::stod(value());
-    else if (a == "--seed") o.seed = std::stoull(value());
-    else if (a == "--jobs") o.jobs = static_cast<unsigned>(std::stoul(value()));
-    else if (a == "--max") o.max = std::stoull(value());
+    if (a == "--seconds")
+      o.seconds = std::stod(value());
+    else if (a == "--seed")
+      o.seed = std::stoull(value());
+    else if (a == "--jobs")
+      o.jobs = static_cast<unsigned>(std::stoul(value()));
+    else if (a == "--max")
+      o.max = std::stoull(value());
     else if (a == "--help" || a == "-h") {
-      fmt::print("{}\n  --seconds S  run for S seconds (default 10)\n  --seed N     the first "
-                 "seed (default 1); job j uses N + j\n  --jobs J     parallel jobs (default 2)\n"
-                 "  --max N      stop after N executions (default: no limit)\nExit status: 0 "
-                 "no disagreement, 1 a disagreement (printed with its seed), 2 bad usage.\n",
-                 usage);
+      fmt::print(
+          "{}\n  --seconds S  run for S seconds (default 10)\n  --seed N     the first "
+          "seed (default 1); job j uses N + j\n  --jobs J     parallel jobs (default 2)\n"
+          "  --max N      stop after N executions (default: no limit)\nExit status: 0 "
+          "no disagreement, 1 a disagreement (printed with its seed), 2 bad usage.\n",
+          usage);
       std::exit(0);
-    } else throw std::invalid_argument("unknown option " + a);
+    } else
+      throw std::invalid_argument("unknown option " + a);
   }
-  if (o.jobs == 0 || o.seconds <= 0) throw std::invalid_argument("--jobs and --seconds must be positive");
+  if (o.jobs == 0 || o.seconds <= 0)
+    throw std::invalid_argument("--jobs and --seconds must be positive");
   return o;
 }
 

@@ -33,16 +33,25 @@ namespace {
 constexpr unsigned kMonaMs = 500;
 
 struct Counts {
-  std::atomic<std::uint64_t> executions{0}, translated{0}, refused{0}, valid{0},
-      counterexamples{0}, undecided{0}, comparisons{0}, disagreements{0};
+  std::atomic<std::uint64_t> executions{0}, translated{0}, refused{0}, valid{0}, counterexamples{0},
+      undecided{0}, comparisons{0}, disagreements{0};
 };
 
 // A shift amount: mostly small (MONA's automaton for "i + k" grows as 2^k), sometimes at an edge
 // that must be refused or decided exactly.
 std::uint64_t shift_amount(Rng& rng) {
-  static const std::vector<std::uint64_t> edges{
-      16, 63, 64, 4096, 4097, 1u << 20, (std::uint64_t{1} << 31) - 1, std::uint64_t{1} << 31,
-      std::uint64_t{1} << 32, (std::uint64_t{1} << 32) + 5, std::uint64_t{1} << 63, UINT64_MAX};
+  static const std::vector<std::uint64_t> edges{16,
+                                                63,
+                                                64,
+                                                4096,
+                                                4097,
+                                                1u << 20,
+                                                (std::uint64_t{1} << 31) - 1,
+                                                std::uint64_t{1} << 31,
+                                                std::uint64_t{1} << 32,
+                                                (std::uint64_t{1} << 32) + 5,
+                                                std::uint64_t{1} << 63,
+                                                UINT64_MAX};
   return pick(rng, 8) ? pick(rng, 9) : edges[pick(rng, edges.size())];
 }
 
@@ -86,7 +95,8 @@ std::string term(Rng& rng, int depth) {
   switch (pick(rng, 10)) {
     case 0:
     case 1:
-      return fmt::format("({} {} {})", term(rng, depth - 1), ops[pick(rng, 5)], term(rng, depth - 1));
+      return fmt::format("({} {} {})", term(rng, depth - 1), ops[pick(rng, 5)],
+                         term(rng, depth - 1));
     case 2:
       return fmt::format("({} * {})", term(rng, depth - 1), constant(rng));
     case 3:
@@ -113,14 +123,14 @@ std::uint64_t largest_integer(const std::string& text) {
   std::uint64_t largest = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(text[i]))) continue;
-    const bool in_name = i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) ||
-                                   text[i - 1] == '_');
+    const bool in_name =
+        i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
     std::size_t j = i;
     while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
     if (!in_name) {
       const std::string digits = text.substr(i, j - i);
-      largest = std::max<std::uint64_t>(
-          largest, digits.size() > 19 ? UINT64_MAX : std::stoull(digits));
+      largest =
+          std::max<std::uint64_t>(largest, digits.size() > 19 ? UINT64_MAX : std::stoull(digits));
     }
     i = j;
   }
@@ -167,7 +177,8 @@ class Run {
     if (!for_all) {
       for (const char* v : {"x", "y"}) {
         pinned[v] = std::to_string(edge_word(rng));
-        hypotheses.push_back(smt::parse_expression(fmt::format("{} == {}", v, pinned[v]), {"x", "y"}));
+        hypotheses.push_back(
+            smt::parse_expression(fmt::format("{} == {}", v, pinned[v]), {"x", "y"}));
       }
     }
     smt::MonaQuery q;
@@ -182,7 +193,8 @@ class Run {
     }
     ++counts_.translated;
     if (largest_integer(q.text) > smt::kMonaLargestInteger)
-      disagree(where, statement, fmt::format("the program holds the integer {}", largest_integer(q.text)));
+      disagree(where, statement,
+               fmt::format("the program holds the integer {}", largest_integer(q.text)));
     const smt::MonaRun run = smt::run_mona(q, kMonaMs, std::uint64_t{1} << 30);
     if (run.answer == smt::MonaRun::Answer::Unknown) {
       ++counts_.undecided;
@@ -192,7 +204,8 @@ class Run {
       ++counts_.counterexamples;
       ++counts_.comparisons;
       const auto value = smt::evaluate_exactly(phi, run.counterexample);
-      if (!for_all && (run.counterexample.at("x") != pinned["x"] || run.counterexample.at("y") != pinned["y"]))
+      if (!for_all &&
+          (run.counterexample.at("x") != pinned["x"] || run.counterexample.at("y") != pinned["y"]))
         disagree(where, statement, "MONA's counterexample is not the pinned assignment");
       else if (value && *value != "0")
         disagree(where, statement,
@@ -206,8 +219,9 @@ class Run {
       ++counts_.comparisons;
       const auto value = smt::evaluate_exactly(phi, pinned);
       if (value && *value == "0")
-        disagree(where, statement, fmt::format("valid at x = {}, y = {} in MONA, false in GMP",
-                                               pinned["x"], pinned["y"]));
+        disagree(
+            where, statement,
+            fmt::format("valid at x = {}, y = {} in MONA, false in GMP", pinned["x"], pinned["y"]));
       return;
     }
     for (const std::string& x : values)
@@ -217,8 +231,9 @@ class Run {
         if (!value) continue;  // beyond the exact evaluator's 2^20 bits
         ++counts_.comparisons;
         if (*value == "0") {
-          disagree(where, statement,
-                   fmt::format("valid for every x, y in MONA, false at x = {}, y = {} in GMP", x, y));
+          disagree(
+              where, statement,
+              fmt::format("valid for every x, y in MONA, false at x = {}, y = {} in GMP", x, y));
           return;
         }
       }
@@ -250,13 +265,15 @@ int main(int argc, char** argv) {
   std::vector<std::thread> jobs;
   for (unsigned j = 0; j < options.jobs; ++j) jobs.emplace_back([&, j] { run.job(j); });
   for (std::thread& t : jobs) t.join();
-  const std::uint64_t executions =
-      options.max ? std::min<std::uint64_t>(counts.executions, options.max) : counts.executions.load();
-  fmt::print("ws1s_differential: {} statements ({} translated, {} refused as outside the "
-             "fragment; MONA: {} valid, {} counterexamples, {} undecided in {} ms); {} "
-             "comparisons with GMP, {} disagreements\n",
-             executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
-             counts.counterexamples.load(), counts.undecided.load(), kMonaMs,
-             counts.comparisons.load(), counts.disagreements.load());
+  const std::uint64_t executions = options.max
+                                       ? std::min<std::uint64_t>(counts.executions, options.max)
+                                       : counts.executions.load();
+  fmt::print(
+      "ws1s_differential: {} statements ({} translated, {} refused as outside the "
+      "fragment; MONA: {} valid, {} counterexamples, {} undecided in {} ms); {} "
+      "comparisons with GMP, {} disagreements\n",
+      executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
+      counts.counterexamples.load(), counts.undecided.load(), kMonaMs, counts.comparisons.load(),
+      counts.disagreements.load());
   return counts.disagreements ? 1 : 0;
 }

@@ -48,9 +48,8 @@ Json unbounded_induction_json(const InductionOutcome& d, const UnboundedInductio
     obligations.push_back(std::move(entry));
   }
   j["obligations"] = std::move(obligations);
-  j["conclusion"] = u.verdict == Verdict::Holds
-                        ? conclusion(d) + " on N^" + std::to_string(heaps)
-                        : std::string("not proved");
+  j["conclusion"] = u.verdict == Verdict::Holds ? conclusion(d) + " on N^" + std::to_string(heaps)
+                                                : std::string("not proved");
   j["verdict"] = verdict_name(u.verdict);
   return j;
 }
@@ -80,7 +79,8 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     o["domain"] = "D_" + std::to_string(w.width) + " = {X : x1 + ... + xk < 2^" +
                   std::to_string(w.width) + "}";
     Json obligations = Json::array();
-    for (const ObligationOutcome& r : w.obligations) obligations.push_back(obligation_json(r, true));
+    for (const ObligationOutcome& r : w.obligations)
+      obligations.push_back(obligation_json(r, true));
     o["obligations"] = std::move(obligations);
     o["conclusion"] = w.verdict == Verdict::Holds
                           ? conclusion(d) + " on D_" + std::to_string(w.width)
@@ -175,12 +175,12 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
           if (const std::string note = bounded_definitions_note(c, d.at("value")); !note.empty())
             detail += "; " + note;
         if (status == "unknown")  // which query, to rerun it by hand
-          detail += "; " + query_pointer(c,
-                                         induction_query_file(claim, w.at("width"), obligation),
+          detail += "; " + query_pointer(c, induction_query_file(claim, w.at("width"), obligation),
                                          o.value("smt2_sha256", Json()));
         e.rows.push_back({EntryRow::Kind::Obligation,
                           fmt::format("induction {} {}: {}", claim, width, obligation), status,
-                          detail, recorded_seconds(c, {"induction_seconds", claim, width, obligation})});
+                          detail,
+                          recorded_seconds(c, {"induction_seconds", claim, width, obligation})});
         e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
       }
     }
@@ -202,16 +202,17 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
           e.rows.push_back(std::move(row));
         }
     }
-    e.rests_on = {{"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
-                  {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
-                  {"move_encoding",
-                   {{"moves", d.at("moves")},
-                    {"cross_checked",
-                     {{"against", "the game's follower enumeration, at certify time"},
-                      {"box", d.at("move_encoding").at("compared_on")},
-                      {"positions", d.at("move_encoding").at("positions")},
-                      {"followers", d.at("move_encoding").at("followers")},
-                      {"agrees", d.at("move_encoding").at("agrees")}}}}}};
+    e.rests_on = {
+        {"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
+        {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
+        {"move_encoding",
+         {{"moves", d.at("moves")},
+          {"cross_checked",
+           {{"against", "the game's follower enumeration, at certify time"},
+            {"box", d.at("move_encoding").at("compared_on")},
+            {"positions", d.at("move_encoding").at("positions")},
+            {"followers", d.at("move_encoding").at("followers")},
+            {"agrees", d.at("move_encoding").at("agrees")}}}}}};
     if (d.contains("unbounded")) {
       const Json& u = d.at("unbounded");
       Json mona = unbounded_rests_on(c, u);

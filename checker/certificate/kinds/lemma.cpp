@@ -80,10 +80,10 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
           detail += (detail.empty() ? "" : "; ") +
                     query_pointer(c, lemma_query_file(stems[i], w.at("width")),
                                   w.value("smt2_sha256", Json()));
-        e.rows.push_back({EntryRow::Kind::Solver,
-                          fmt::format("lemma {}: {} {}", label, solver, width), status, detail,
-                          recorded_seconds(c, {"lemma_seconds", label,
-                                               std::string(solver) + "_" + width})});
+        e.rows.push_back(
+            {EntryRow::Kind::Solver, fmt::format("lemma {}: {} {}", label, solver, width), status,
+             detail,
+             recorded_seconds(c, {"lemma_seconds", label, std::string(solver) + "_" + width})});
         e.rows.back().query_sha256 = w.value("smt2_sha256", std::string());
       }
     }
@@ -91,17 +91,19 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
     e.rows.push_back({EntryRow::Kind::Enumeration,
                       fmt::format("lemma {}: enumeration [{},{}]", label, en.at("range")[0].dump(),
                                   en.at("range")[1].dump()),
-                      en.at("verdict"), null_or_dump(en.at("counterexample")) + en.value("note", ""),
+                      en.at("verdict"),
+                      null_or_dump(en.at("counterexample")) + en.value("note", ""),
                       recorded_seconds(c, {"lemma_seconds", label, "enumeration"})});
     if (lemma.contains("unbounded"))
       e.rows.push_back(unbounded_row(fmt::format("lemma {}: mona, every natural", label),
                                      lemma.at("unbounded")));
     if (lemma.contains("unbounded"))
       e.rows.back().seconds = recorded_seconds(c, {"lemma_seconds", label, "mona"});
-    e.rests_on = {{"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
-                  {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
-                  {"enumeration",
-                   {{"range", en.at("range")}, {"cases", en.at("cases")}, {"verdict", en.at("verdict")}}}};
+    e.rests_on = {
+        {"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
+        {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
+        {"enumeration",
+         {{"range", en.at("range")}, {"cases", en.at("cases")}, {"verdict", en.at("verdict")}}}};
     if (lemma.contains("unbounded"))
       e.rests_on["mona"] = unbounded_rests_on(c, lemma.at("unbounded"));
     if (lemma.contains("scope")) e.rests_on["scope"] = lemma.at("scope");

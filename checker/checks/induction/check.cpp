@@ -63,8 +63,7 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
   UnboundedInduction out;
   out.in_fragment = true;
   bool valid = move_check.agrees, refuted = false;
-  for (const Obligation& o :
-       unbounded_induction_obligations(spec, definitions, game, file)) {
+  for (const Obligation& o : unbounded_induction_obligations(spec, definitions, game, file)) {
     UnboundedObligation r;
     r.name = o.name;
     smt::ExprPtr statement;
@@ -115,8 +114,7 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
 
 std::vector<Obligation> unbounded_induction_obligations(const smt::InductionSpec& spec,
                                                         const smt::Definitions& definitions,
-                                                        const Game& game,
-                                                        const std::string& file) {
+                                                        const Game& game, const std::string& file) {
   smt::InductionSpec quantified = spec;
   quantified.hints.clear();  // (b) over the moves themselves: no witness is needed
   quantified.split.reset();
@@ -192,8 +190,8 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     out.widths.push_back(std::move(width));
   }
   if (options.unbounded) {
-    out.unbounded = prove_for_all_positions(spec, definitions, game, f, out.move_check,
-                                            options, file);
+    out.unbounded =
+        prove_for_all_positions(spec, definitions, game, f, out.move_check, options, file);
     // Outside the fragment the unbounded route decides nothing; inside, it must agree.  Its
     // proof on N^k is complete: with no width refuting, a width that timed out does not sink
     // it (the widths keep their own verdicts, and the certificate says which were proved).

@@ -1,10 +1,10 @@
 // The move encoding against the follower enumeration (see move_check.hpp).
 #include "checks/induction/move_check.hpp"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "base/work_meter.hpp"
 #include "eval/evaluator.hpp"
@@ -26,7 +26,7 @@ Json heaps_json(const std::vector<Heap>& heaps) {
 // parameter's range over x1..xk and the parameters before it.
 struct CompiledMove {
   std::size_t parameters;
-  smt::Program program;  // output 0: the guard; outputs 1..k: the follower's heaps
+  smt::Program program;              // output 0: the guard; outputs 1..k: the follower's heaps
   std::vector<smt::Program> ranges;  // per parameter: (low, largest)
 };
 

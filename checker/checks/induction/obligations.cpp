@@ -133,8 +133,8 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
                            const std::string& file, bool expand) {
   auto expanded = [&](const ExprPtr& e) { return expand ? smt::expand(e, definitions) : e; };
-  InductionStep step{moves,       std::move(conditions), heaps, expanded(spec.value),
-                     spec.win_loss, {},                    spec.split};
+  InductionStep step{
+      moves, std::move(conditions), heaps, expanded(spec.value), spec.win_loss, {}, spec.split};
   if (step.split) step.split->expr = expanded(spec.split->expr);
   std::vector<std::string> names;
   for (const SymbolicMove& m : moves) names.push_back(m.name);
@@ -274,8 +274,8 @@ Obligation value_bound(const InductionStep& step, unsigned w) {
 
 Obligation completeness_hinted(const InductionStep& step, unsigned w) {
   Obligation o = about_smaller_values(step, w);
-  o.name = fmt::format("(b) {} is reached by one of {} witness hints", target(step),
-                       step.hints.size());
+  o.name =
+      fmt::format("(b) {} is reached by one of {} witness hints", target(step), step.hints.size());
   o.conclusion = disjunction(hinted(step, nullptr));
   return o;
 }
