@@ -147,7 +147,7 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
                            answers_of(certificate_at(base, certificate_path(source.path)), cvc5)});
       const BothSolvers real(options.lemma.cvc5_binary);
       const ReusingSolvers reusing(real, std::move(trusted), cache.get(),
-                                   answers_of(committed.json, cvc5));
+                                   o.full ? CommittedAnswers{} : answers_of(committed.json, cvc5));
       ProofOptions incremental = options;
       incremental.lemma.solvers = &reusing;
       const Json fresh = certify_one(source, incremental);
