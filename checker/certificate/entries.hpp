@@ -20,7 +20,7 @@ struct EntryRow {
   std::string status;        // "holds", "fails" or "unknown"
   std::string detail;        // the counterexample, or a note
   double seconds = -1;       // what the row's engine took, from the certificate's "run"; -1 unknown
-  std::string query_sha256;  // a solver row's query, as the certificate records it; else empty
+  std::string query_sha256 = {};  // a solver row's query, as the certificate records it; else empty
 };
 
 struct Entry {
