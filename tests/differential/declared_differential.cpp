@@ -8,6 +8,8 @@
 //  - a plain recursive mex written here, over the declaration's own expressions evaluated by
 //    the exact GMP evaluator, with every choice of every parameter counted from its bounds
 //    (no compiled program, no 64-bit arithmetic, nothing of DeclaredGame).
+// One declaration in twenty also gets a move that breaks the rules (its follower is the
+// position itself): the engines, the plain mex and `grundy --proof` (exit 2) must all refuse it.
 // A disagreement prints the declaration and the position and exits 1.
 //   declared_differential [--seconds S] [--seed N] [--jobs J] [--max N]
 #include <gmpxx.h>
@@ -109,6 +111,9 @@ std::string declaration(Rng& rng, std::size_t k) {
   std::string text = fmt::format("game g heaps {}\n", k);
   const int moves = 1 + static_cast<int>(pick(rng, 3));
   for (int m = 0; m < moves; ++m) text += move(rng, k, m);
+  // Now and then a move that breaks the rules (its follower is the position itself): every
+  // route must refuse the game, the plain mex included.
+  if (pick(rng, 20) == 0) text += "  move \"broken\" when x1 >= 1 to " + follower(k, {}) + "\n";
   return text + "end\nlemma \"t\" \"t\" vars a prove a == a widths 8 enumerate 0..1 end\n";
 }
 
@@ -209,21 +214,39 @@ class Run {
       ++counts_.refused;  // the plain mex must find the broken rule too
       std::vector<mpz_class> p(k, mpz_class(side));
       if (plain.grundy(p)) disagree(where, text, std::string("the box refused: ") + v.what());
+      refused_on_command_line(dir, where, text, k, side);
       return;
     }
     ReferenceEngine reference(game);
     Position p = Position::zeros(k);
     std::vector<Position> all;
+    try {
+      compare_box(where, text, k, side, box, plain, reference, p, all);
+    } catch (const RuleViolation& v) {
+      ++counts_.refused;
+      if (plain.grundy(std::vector<mpz_class>(k, mpz_class(side))))
+        disagree(where, text, std::string("the reference engine refused: ") + v.what());
+      refused_on_command_line(dir, where, text, k, side);
+      return;
+    }
+    if (stop_ || all.empty()) return;
+    command_line(rng, dir, where, text, all, plain);
+  }
+
+  // Every position of the box: the reference engine (and the box, when computed) against the
+  // plain mex; `all` collects the positions.
+  void compare_box(const std::string& where, const std::string& text, std::size_t k, Heap side,
+                   const std::vector<Value>& box, PlainMex& plain, ReferenceEngine& reference,
+                   Position& p, std::vector<Position>& all) {
     for (std::uint64_t i = 0;; ++i) {
       all.push_back(p);
-      std::vector<mpz_class> x(p.begin(), p.end());
-      const auto expected = plain.grundy(x);
+      const Value r = reference.grundy(p);  // first: a broken rule throws RuleViolation here
+      const auto expected = plain.grundy(std::vector<mpz_class>(p.begin(), p.end()));
       if (!expected) {
         disagree(where, text, "the plain mex finds a broken rule at " + p.to_string());
         return;
       }
       ++counts_.positions;
-      const Value r = reference.grundy(p);
       if (r != *expected)
         return disagree(
             where, text,
@@ -237,7 +260,25 @@ class Run {
       if (h == 0) break;
       ++p[h - 1];
     }
-    // The command line, at one position of the box.
+  }
+
+  // A game whose rules break: `grundy --proof` refuses it too (exit 2), at the box's corner.
+  void refused_on_command_line(const std::filesystem::path& dir, const std::string& where,
+                               const std::string& text, std::size_t k, Heap side) {
+    std::ofstream(dir / "g.proof") << text;
+    std::vector<std::string> argv{NIMCERT_BINARY, "grundy", "--proof", (dir / "g.proof").string()};
+    for (std::size_t i = 0; i < k; ++i) argv.push_back(std::to_string(side));
+    const smt::ProcessResult run = smt::run_process(argv, "", {60000, 0});
+    ++counts_.cli;
+    if (run.exit_status != 2)
+      disagree(where, text,
+               fmt::format("grundy --proof on a game with a broken rule: exit {}, \"{}\"",
+                           run.exit_status, run.output));
+  }
+
+  // The command line, at one position of the box.
+  void command_line(Rng& rng, const std::filesystem::path& dir, const std::string& where,
+                    const std::string& text, const std::vector<Position>& all, PlainMex& plain) {
     const Position q = all[pick(rng, all.size())];
     std::ofstream(dir / "g.proof") << text;
     std::vector<std::string> argv{NIMCERT_BINARY, "grundy", "--proof", (dir / "g.proof").string()};
