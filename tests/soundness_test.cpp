@@ -67,8 +67,8 @@ TEST(MonaConstants, EveryConstantAboveTheLimitIsRefusedWhereItStands) {
   for (std::uint64_t k :
        {limit + 1, std::uint64_t{1} << 20, (std::uint64_t{1} << 31) - 1, std::uint64_t{1} << 31,
         std::uint64_t{1} << 32, (std::uint64_t{1} << 32) + 5, std::uint64_t{1} << 63, UINT64_MAX}) {
-    for (const std::string& form : {"(x >> {}) == 0", "(x >> {}) < 1", "(x << {}) >= x",
-                                    "x + (x >> {}) == x", "(x >> {}) != 0 || x >= 0"}) {
+    for (const char* form : {"(x >> {}) == 0", "(x >> {}) < 1", "(x << {}) >= x",
+                             "x + (x >> {}) == x", "(x >> {}) != 0 || x >= 0"}) {
       const std::string statement = fmt::format(fmt::runtime(form), k);
       try {
         const smt::MonaQuery q = mona_of(statement);
