@@ -19,12 +19,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <mutex>
 #include <optional>
-#include <thread>
 
+#include "campaign.hpp"
 #include "checks/proof_input.hpp"
-#include "edges.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/reference_engine.hpp"
 #include "eval/exact_evaluator.hpp"
@@ -36,7 +34,7 @@ namespace nimcert::differential {
 namespace {
 
 struct Counts {
-  std::atomic<std::uint64_t> executions{0}, positions{0}, cli{0}, refused{0}, disagreements{0};
+  std::atomic<std::uint64_t> positions{0}, cli{0}, refused{0};
 };
 
 std::string heap(std::size_t i) { return "x" + std::to_string(i + 1); }
@@ -177,29 +175,9 @@ class PlainMex {
 
 class Run {
  public:
-  Run(const Options& o, Counts& counts) : options_(o), counts_(counts), deadline_(o.seconds) {}
+  explicit Run(Campaign& campaign) : campaign_(campaign) {}
 
-  void job(unsigned index) {
-    Rng rng(options_.seed + index);
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      fmt::format("nimcert-declared-{}-{}", getpid(), index);
-    std::filesystem::create_directories(dir);
-    for (std::uint64_t n = 0; !deadline_.passed() && !stop_; ++n) {
-      const std::uint64_t done = counts_.executions.fetch_add(1);
-      if (options_.max && done >= options_.max) break;
-      execute(rng, dir, fmt::format("seed {} execution {}", options_.seed + index, n));
-    }
-    std::filesystem::remove_all(dir);
-  }
-
- private:
-  void disagree(const std::string& where, const std::string& text, const std::string& what) {
-    std::lock_guard<std::mutex> lock(print_);
-    ++counts_.disagreements;
-    fmt::print(stderr, "declared_differential: DISAGREEMENT ({}): {}\n{}", where, what, text);
-    stop_ = true;
-  }
-
+  // One random declaration on its box; `dir` is the job's own folder for the proof file.
   void execute(Rng& rng, const std::filesystem::path& dir, const std::string& where) {
     const std::size_t k = 1 + pick(rng, 3);
     const Heap side = k == 1 ? 30 : k == 2 ? 8 : 4;
@@ -208,56 +186,52 @@ class Run {
     const DeclaredGame game(f.game.declaration, f.definitions);
     PlainMex plain(*f.game.declaration);
     std::vector<Value> box;
+    ReferenceEngine reference(game);
+    std::vector<Position> all;
+    bool agree = false;
+    const char* route = "the box";
     try {
       if (game.lowers_heaps()) box = BoxValues(game, side).values();
+      route = "the reference engine";
+      agree = compare_box(where, text, k, side, box, plain, reference, all);
     } catch (const RuleViolation& v) {
       ++counts_.refused;  // the plain mex must find the broken rule too
-      std::vector<mpz_class> p(k, mpz_class(side));
-      if (plain.grundy(p)) disagree(where, text, std::string("the box refused: ") + v.what());
-      refused_on_command_line(dir, where, text, k, side);
-      return;
-    }
-    ReferenceEngine reference(game);
-    Position p = Position::zeros(k);
-    std::vector<Position> all;
-    try {
-      compare_box(where, text, k, side, box, plain, reference, p, all);
-    } catch (const RuleViolation& v) {
-      ++counts_.refused;
       if (plain.grundy(std::vector<mpz_class>(k, mpz_class(side))))
-        disagree(where, text, std::string("the reference engine refused: ") + v.what());
+        disagree(where, text, fmt::format("{} refused: {}", route, v.what()));
       refused_on_command_line(dir, where, text, k, side);
       return;
     }
-    if (stop_ || all.empty()) return;
+    if (!agree) return;
     command_line(rng, dir, where, text, all, plain);
   }
 
   // Every position of the box: the reference engine (and the box, when computed) against the
-  // plain mex; `all` collects the positions.
-  void compare_box(const std::string& where, const std::string& text, std::size_t k, Heap side,
+  // plain mex; `all` collects the positions.  False at the first disagreement.
+  bool compare_box(const std::string& where, const std::string& text, std::size_t k, Heap side,
                    const std::vector<Value>& box, PlainMex& plain, ReferenceEngine& reference,
-                   Position& p, std::vector<Position>& all) {
+                   std::vector<Position>& all) {
+    Position p = Position::zeros(k);
     for (std::uint64_t i = 0;; ++i) {
       all.push_back(p);
       const Value r = reference.grundy(p);  // first: a broken rule throws RuleViolation here
       const auto expected = plain.grundy(std::vector<mpz_class>(p.begin(), p.end()));
       if (!expected) {
         disagree(where, text, "the plain mex finds a broken rule at " + p.to_string());
-        return;
+        return false;
       }
       ++counts_.positions;
-      if (r != *expected)
-        return disagree(
+      const bool box_differs = !box.empty() && box[i] != *expected;
+      if (r != *expected || box_differs) {
+        disagree(
             where, text,
-            fmt::format("at {}: reference {} , plain mex {}", p.to_string(), r, *expected));
-      if (!box.empty() && box[i] != *expected)
-        return disagree(
-            where, text,
-            fmt::format("at {}: box {} , plain mex {}", p.to_string(), box[i], *expected));
+            box_differs
+                ? fmt::format("at {}: box {} , plain mex {}", p.to_string(), box[i], *expected)
+                : fmt::format("at {}: reference {} , plain mex {}", p.to_string(), r, *expected));
+        return false;
+      }
       std::size_t h = k;
       while (h > 0 && p[h - 1] == side) p[--h] = 0;
-      if (h == 0) break;
+      if (h == 0) return true;
       ++p[h - 1];
     }
   }
@@ -265,26 +239,30 @@ class Run {
   // A game whose rules break: `grundy --proof` refuses it too (exit 2), at the box's corner.
   void refused_on_command_line(const std::filesystem::path& dir, const std::string& where,
                                const std::string& text, std::size_t k, Heap side) {
-    std::ofstream(dir / "g.proof") << text;
-    std::vector<std::string> argv{NIMCERT_BINARY, "grundy", "--proof", (dir / "g.proof").string()};
-    for (std::size_t i = 0; i < k; ++i) argv.push_back(std::to_string(side));
-    const smt::ProcessResult run = smt::run_process(argv, "", {60000, 0});
-    ++counts_.cli;
+    Position corner = Position::zeros(k);
+    for (std::size_t i = 0; i < k; ++i) corner[i] = side;
+    const smt::ProcessResult run = grundy_command(dir, text, corner);
     if (run.exit_status != 2)
       disagree(where, text,
                fmt::format("grundy --proof on a game with a broken rule: exit {}, \"{}\"",
                            run.exit_status, run.output));
   }
 
+  // `nimcert grundy --proof` on the declaration at the position q.
+  smt::ProcessResult grundy_command(const std::filesystem::path& dir, const std::string& text,
+                                    const Position& q) {
+    std::ofstream(dir / "g.proof") << text;
+    std::vector<std::string> argv{NIMCERT_BINARY, "grundy", "--proof", (dir / "g.proof").string()};
+    for (Heap h : q) argv.push_back(std::to_string(h));
+    ++counts_.cli;
+    return smt::run_process(argv, "", {60000, 0});
+  }
+
   // The command line, at one position of the box.
   void command_line(Rng& rng, const std::filesystem::path& dir, const std::string& where,
                     const std::string& text, const std::vector<Position>& all, PlainMex& plain) {
     const Position q = all[pick(rng, all.size())];
-    std::ofstream(dir / "g.proof") << text;
-    std::vector<std::string> argv{NIMCERT_BINARY, "grundy", "--proof", (dir / "g.proof").string()};
-    for (Heap h : q) argv.push_back(std::to_string(h));
-    const smt::ProcessResult run = smt::run_process(argv, "", {60000, 0});
-    ++counts_.cli;
+    const smt::ProcessResult run = grundy_command(dir, text, q);
     const auto expected = plain.grundy(std::vector<mpz_class>(q.begin(), q.end()));
     if (run.exit_status != 0 || run.output != fmt::format("{}\n", *expected))
       disagree(where, text,
@@ -292,11 +270,15 @@ class Run {
                            run.exit_status, run.output, *expected));
   }
 
-  const Options& options_;
-  Counts& counts_;
-  Deadline deadline_;
-  std::atomic<bool> stop_{false};
-  std::mutex print_;
+  const Counts& counts() const { return counts_; }
+
+ private:
+  void disagree(const std::string& where, const std::string& text, const std::string& what) {
+    campaign_.disagree(where, what, text);
+  }
+
+  Campaign& campaign_;
+  Counts counts_;
 };
 
 }  // namespace
@@ -304,27 +286,28 @@ class Run {
 
 int main(int argc, char** argv) {
   using namespace nimcert::differential;
-  Options options;
-  try {
-    options = parse_options(argc, argv,
-                            "declared_differential: random declared games, the engines and the "
-                            "command line against a plain recursive mex in GMP");
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "declared_differential: {}\n", e.what());
-    return 2;
+  const Options options =
+      options_or_exit(argc, argv, "declared_differential",
+                      "declared_differential: random declared games, the engines and the command "
+                      "line against a plain recursive mex in GMP");
+  Campaign campaign("declared_differential", options);
+  Run run(campaign);
+  std::vector<std::filesystem::path> dirs;  // each job's folder for its proof file
+  for (unsigned j = 0; j < options.jobs; ++j) {
+    dirs.push_back(std::filesystem::temp_directory_path() /
+                   fmt::format("nimcert-declared-{}-{}", getpid(), j));
+    std::filesystem::create_directories(dirs.back());
   }
-  Counts counts;
-  Run run(options, counts);
-  std::vector<std::thread> jobs;
-  for (unsigned j = 0; j < options.jobs; ++j) jobs.emplace_back([&, j] { run.job(j); });
-  for (std::thread& t : jobs) t.join();
-  const std::uint64_t executions = options.max
-                                       ? std::min<std::uint64_t>(counts.executions, options.max)
-                                       : counts.executions.load();
+  const std::uint64_t executions =
+      campaign.run([&](unsigned job, Rng& rng, std::uint64_t, const std::string& where) {
+        run.execute(rng, dirs[job], where);
+      });
+  for (const auto& dir : dirs) std::filesystem::remove_all(dir);
+  const Counts& counts = run.counts();
   fmt::print(
       "declared_differential: {} declarations ({} refused by their rules), {} positions "
       "compared (box, reference, plain mex), {} grundy --proof runs, {} disagreements\n",
       executions, counts.refused.load(), counts.positions.load(), counts.cli.load(),
-      counts.disagreements.load());
-  return counts.disagreements ? 1 : 0;
+      campaign.disagreements());
+  return campaign.disagreements() ? 1 : 0;
 }

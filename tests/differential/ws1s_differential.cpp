@@ -18,10 +18,8 @@
 
 #include <atomic>
 #include <cctype>
-#include <mutex>
-#include <thread>
 
-#include "edges.hpp"
+#include "campaign.hpp"
 #include "eval/exact_evaluator.hpp"
 #include "lang/proof_file.hpp"
 #include "ws1s/mona.hpp"
@@ -149,26 +147,9 @@ std::vector<std::string> assignment_values() {
 
 class Run {
  public:
-  Run(const Options& o, Counts& counts) : options_(o), counts_(counts), deadline_(o.seconds) {}
+  explicit Run(Campaign& campaign) : campaign_(campaign) {}
 
-  void job(unsigned index) {
-    Rng rng(options_.seed + index);
-    for (std::uint64_t n = 0; !deadline_.passed() && !stop_; ++n) {
-      const std::uint64_t done = counts_.executions.fetch_add(1);
-      if (options_.max && done >= options_.max) break;
-      execute(rng, fmt::format("seed {} execution {}", options_.seed + index, n), n % 2 == 0);
-    }
-  }
-
- private:
-  void disagree(const std::string& where, const std::string& statement, const std::string& what) {
-    std::lock_guard<std::mutex> lock(print_);
-    ++counts_.disagreements;
-    fmt::print(stderr, "ws1s_differential: DISAGREEMENT ({}): {}\n  statement: {}\n", where, what,
-               statement);
-    stop_ = true;
-  }
-
+  // One statement, asked for every x, y (for_all) or with x and y pinned to constants.
   void execute(Rng& rng, const std::string& where, bool for_all) {
     const std::string statement = boolean(rng, 1 + static_cast<int>(pick(rng, 3)));
     const smt::ExprPtr phi = smt::parse_expression(statement, {"x", "y"});
@@ -239,11 +220,15 @@ class Run {
       }
   }
 
-  const Options& options_;
-  Counts& counts_;
-  Deadline deadline_;
-  std::atomic<bool> stop_{false};
-  std::mutex print_;
+  const Counts& counts() const { return counts_; }
+
+ private:
+  void disagree(const std::string& where, const std::string& statement, const std::string& what) {
+    campaign_.disagree(where, what, "  statement: " + statement + "\n");
+  }
+
+  Campaign& campaign_;
+  Counts counts_;
 };
 
 }  // namespace
@@ -251,29 +236,22 @@ class Run {
 
 int main(int argc, char** argv) {
   using namespace nimcert::differential;
-  Options options;
-  try {
-    options = parse_options(argc, argv,
-                            "ws1s_differential: random statements of the unbounded fragment, "
-                            "MONA against the exact evaluator");
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "ws1s_differential: {}\n", e.what());
-    return 2;
-  }
-  Counts counts;
-  Run run(options, counts);
-  std::vector<std::thread> jobs;
-  for (unsigned j = 0; j < options.jobs; ++j) jobs.emplace_back([&, j] { run.job(j); });
-  for (std::thread& t : jobs) t.join();
-  const std::uint64_t executions = options.max
-                                       ? std::min<std::uint64_t>(counts.executions, options.max)
-                                       : counts.executions.load();
+  const Options options = options_or_exit(argc, argv, "ws1s_differential",
+                                          "ws1s_differential: random statements of the unbounded "
+                                          "fragment, MONA against the exact evaluator");
+  Campaign campaign("ws1s_differential", options);
+  Run run(campaign);
+  const std::uint64_t executions =
+      campaign.run([&](unsigned, Rng& rng, std::uint64_t n, const std::string& where) {
+        run.execute(rng, where, n % 2 == 0);
+      });
+  const Counts& counts = run.counts();
   fmt::print(
       "ws1s_differential: {} statements ({} translated, {} refused as outside the "
       "fragment; MONA: {} valid, {} counterexamples, {} undecided in {} ms); {} "
       "comparisons with GMP, {} disagreements\n",
       executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
       counts.counterexamples.load(), counts.undecided.load(), kMonaMs, counts.comparisons.load(),
-      counts.disagreements.load());
-  return counts.disagreements ? 1 : 0;
+      campaign.disagreements());
+  return campaign.disagreements() ? 1 : 0;
 }
