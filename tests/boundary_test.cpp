@@ -27,19 +27,8 @@ using Json = nlohmann::ordered_json;
 using testing::CommandResult;
 
 // A scratch folder with a proof file, and nimcert run there.
-class Boundary : public ::testing::Test {
+class Boundary : public testing::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::scratch_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path p = dir_ / name;
-    std::ofstream(p) << text;
-    return p;
-  }
-  CommandResult nimcert(const std::string& args) const { return testing::nimcert_in(dir_, args); }
   // The proof's parse error, or "accepted".
   static std::string parse_error(const std::string& text) {
     try {
@@ -53,8 +42,6 @@ class Boundary : public ::testing::Test {
     return static_cast<std::size_t>(
         std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));
   }
-
-  fs::path dir_;
 };
 
 const std::string kSmallClaim =

@@ -2,6 +2,7 @@
 // scratch folder.  Shared by the command-line test files.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,5 +58,24 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
   std::filesystem::create_directories(d);
   return d;
 }
+
+// A test with a scratch folder of its own (named after the test, removed after it), files
+// written into it and nimcert run in it.
+class ScratchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = scratch_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::filesystem::path write(const std::string& name, const std::string& text) const {
+    const std::filesystem::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p;
+  }
+  CommandResult nimcert(const std::string& args) const { return nimcert_in(dir_, args); }
+
+  std::filesystem::path dir_;
+};
 
 }  // namespace nimcert::testing

@@ -12,6 +12,7 @@
 #include "games/nim.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
+#include "nim_with_extra_move.hpp"
 #include "solve/z3_backend.hpp"
 
 namespace nimcert {
@@ -183,24 +184,10 @@ end
 
 // Three-heap Nim with one more symbolic move that adds a stone: the rank (7) must refute it,
 // and the cross-check must see that the game itself has no such move.
-class NimWithAStoneAdded final : public Game {
- public:
-  std::string name() const override { return "nim"; }
-  nlohmann::ordered_json parameters() const override { return nim_.parameters(); }
-  std::size_t heap_count() const override { return 3; }
-  void for_each_follower(const Position& p, const FollowerSink& sink) const override {
-    nim_.for_each_follower(p, sink);
-  }
-  bool lowers_heaps() const override { return true; }
-  std::vector<SymbolicMove> symbolic_moves() const override {
-    std::vector<SymbolicMove> moves = nim_.symbolic_moves();
-    moves.push_back(symbolic_move("add x1", {}, {}, 3, "x1 >= 0", {"x1 + 1", "x2", "x3"}));
-    return moves;
-  }
-
- private:
-  Nim nim_{3};
-};
+testing::NimWithExtraMove nim_with_a_stone_added() {
+  return testing::NimWithExtraMove(
+      symbolic_move("add x1", {}, {}, 3, "x1 >= 0", {"x1 + 1", "x2", "x3"}));
+}
 
 // A box claim on three-heap Nim and its induction without hints.
 smt::ProofFile nim_claim(const std::string& formula) {
@@ -218,7 +205,7 @@ const ObligationOutcome& obligation(const InductionOutcome& d, const std::string
 
 TEST(Obligations, TheRankRefutesAMoveThatAddsAStone) {
   const smt::ProofFile p = nim_claim("x1 ^ x2 ^ x3");
-  const NimWithAStoneAdded game;
+  const testing::NimWithExtraMove game = nim_with_a_stone_added();
   const InductionOutcome d = check_induction(p.inductions[0], p.definitions, game, {});
   const ObligationOutcome& rank = obligation(d, "(7) add x1");
   EXPECT_EQ(rank.z3, smt::Answer::Sat);

@@ -27,6 +27,7 @@
 #include "games/nim.hpp"
 #include "games/registry.hpp"
 #include "lang/proof_file.hpp"
+#include "nim_with_extra_move.hpp"
 #include "ws1s/mona.hpp"
 #include "ws1s/translation.hpp"
 
@@ -36,20 +37,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-class Soundness : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = testing::scratch_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  void write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir_ / name) << text;
-  }
-  testing::CommandResult nimcert(const std::string& args) const {
-    return testing::nimcert_in(dir_, args);
-  }
-  fs::path dir_;
-};
+using Soundness = testing::ScratchTest;
 
 // --- 1, 2: constants that reach MONA ---
 
@@ -229,31 +217,15 @@ end
 }
 
 // Nim, with a move encoding that claims one more move, at a parameter of 2^32.
-class NimWithFarEncoding : public Game {
- public:
-  std::string name() const override { return "nim-far"; }
-  nlohmann::ordered_json parameters() const override { return nlohmann::ordered_json::object(); }
-  std::string describe() const override { return "nim with a far move in its encoding only"; }
-  std::size_t heap_count() const override { return 3; }
-  void for_each_follower(const Position& p, const FollowerSink& sink) const override {
-    nim_.for_each_follower(p, sink);
-  }
-  bool lowers_heaps() const override { return true; }
-  std::vector<SymbolicMove> symbolic_moves() const override {
-    std::vector<SymbolicMove> moves = nim_.symbolic_moves();
-    SymbolicMove far = symbolic_move("far", {"c"}, {"4294967296"}, 3, "c == 4294967296 && x1 == 1",
-                                     {"x1 + 1", "x2", "x3"});
-    far.ranges[0].low = smt::make_const(std::uint64_t{1} << 32);
-    moves.push_back(far);
-    return moves;
-  }
-
- private:
-  Nim nim_{3};
-};
+testing::NimWithExtraMove nim_with_far_encoding() {
+  SymbolicMove far = symbolic_move("far", {"c"}, {"4294967296"}, 3, "c == 4294967296 && x1 == 1",
+                                   {"x1 + 1", "x2", "x3"});
+  far.ranges[0].low = smt::make_const(std::uint64_t{1} << 32);
+  return testing::NimWithExtraMove(std::move(far));
+}
 
 TEST(MoveEncoding, TheCrossCheckTriesEveryDeclaredChoiceNotOnlyUpToTheStones) {
-  const NimWithFarEncoding game;
+  const testing::NimWithExtraMove game = nim_with_far_encoding();
   const MoveCheck m = check_move_encoding(game, game.symbolic_moves(), 3);
   EXPECT_FALSE(m.agrees);
   EXPECT_EQ(m.disagreement["position"], Json::array({1, 0, 0})) << m.disagreement.dump();

@@ -258,25 +258,30 @@ TEST_F(WorkflowTest, IncrementalGateSolvesEverythingForAnotherSolverVersion) {
       << r.out;
 }
 
-// Issue 25's adversary: a false lemma added together with a certificate that records it as
-// proved (both answers unsat, the exported query's digest, the stable digest recomputed).
-TEST_F(WorkflowTest, AForgedCertificateIsNeverASourceOfAnswers) {
-  ASSERT_EQ(nimcert("certify").status, 0);
-  const std::string wrong = R"(lemma "wrong" "a + 1 == a, falsely"
+// A false lemma (a + 1 == a: sat at a = 0), and a true one under the same label, whose
+// certificate and cache entry a forger reuses for it.
+const char* kFalseLemma = R"(lemma "wrong" "a + 1 == a, falsely"
   vars a
   prove a + 1 == a
   widths 8
   enumerate 0..3
 end
 )";
-  // The forger's certificate: made from a certificate of a true lemma at the same place.
-  write(proof(), std::string(kSmallProof) + R"(lemma "wrong" "a + 1 == a, falsely"
+const char* kTrueLemmaSameLabel = R"(lemma "wrong" "a + 1 == a, falsely"
   vars a
   prove a + 0 == a
   widths 8
   enumerate 0..3
 end
-)");
+)";
+
+// Issue 25's adversary: a false lemma added together with a certificate that records it as
+// proved (both answers unsat, the exported query's digest, the stable digest recomputed).
+TEST_F(WorkflowTest, AForgedCertificateIsNeverASourceOfAnswers) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  const std::string wrong = kFalseLemma;
+  // The forger's certificate: made from a certificate of a true lemma at the same place.
+  write(proof(), std::string(kSmallProof) + kTrueLemmaSameLabel);
   ASSERT_EQ(nimcert("certify --no-cache").status, 0);
   write(proof(), std::string(kSmallProof) + wrong);
   const smt::ProofFile p = parse_proof_file(std::string(kSmallProof) + wrong, "small.proof");
@@ -305,57 +310,30 @@ end
 // A cache entry whose answer was rewritten (by hand, or copied from another cache) does not
 // verify under the cache's key: it is ignored and the query solved.
 TEST_F(WorkflowTest, APoisonedCacheEntryIsDetectedAndSolvedAgain) {
-  write(proof(), R"(lemma "wrong" "a + 1 == a, falsely"
-  vars a
-  prove a + 1 == a
-  widths 8
-  enumerate 0..3
-end
-)");
+  write(proof(), kFalseLemma);
   ASSERT_EQ(nimcert("certify").status, 1);  // sat: nothing cached
   // The entry a true lemma's query leaves, moved under the false lemma's key.
-  write(proof(), R"(lemma "wrong" "a + 1 == a, falsely"
-  vars a
-  prove a + 0 == a
-  widths 8
-  enumerate 0..3
-end
-)");
+  write(proof(), kTrueLemmaSameLabel);
   ASSERT_EQ(nimcert("certify").status, 0);
   std::vector<fs::path> entries;
   for (const auto& e : fs::recursive_directory_iterator(dir_ / ".cache" / "nimcert" / "answers"))
     if (e.is_regular_file()) entries.push_back(e.path());
   ASSERT_EQ(entries.size(), 1u);
-  const smt::ProofFile p = parse_proof_file(R"(lemma "wrong" "a + 1 == a, falsely"
-  vars a
-  prove a + 1 == a
-  widths 8
-  enumerate 0..3
-end
-)",
-                                            "small.proof");
+  const smt::ProofFile p = parse_proof_file(kFalseLemma, "small.proof");
   const smt::Query q = lemma_query(p.lemmas[0], expand_lemma(p.lemmas[0], p.definitions), 8);
   const AnswerCache cache(dir_ / ".cache" / "nimcert", smt::z3_version(), smt::kZ3Seed,
                           smt::cvc5_version("cvc5"));
   EXPECT_EQ(cache.find(q.smt2, 60000), std::nullopt);
   // Forge the entry for the false lemma's query: its key and query digest, the old HMAC.
   Json entry = Json::parse(read(entries[0]));
-  const std::string key = Sha256::of(
-      fmt::format("nimcert-answer-cache-1\nquery {}\ntimeout_ms 60000\nz3 {} seed {}\ncvc5 {}\n",
-                  Sha256::of(q.smt2), smt::z3_version(), smt::kZ3Seed, smt::cvc5_version("cvc5")));
+  const std::string key = cache.key_of(q.smt2, 60000);
   entry["key"] = key;
   entry["query_sha256"] = Sha256::of(q.smt2);
-  fs::create_directories(dir_ / ".cache" / "nimcert" / "answers" / key.substr(0, 2));
-  write(dir_ / ".cache" / "nimcert" / "answers" / key.substr(0, 2) / (key + ".json"), entry.dump());
+  fs::create_directories(cache.entry_path(key).parent_path());
+  write(cache.entry_path(key), entry.dump());
   EXPECT_EQ(cache.find(q.smt2, 60000), std::nullopt);
   EXPECT_EQ(cache.ignored(), 1u);
-  write(proof(), R"(lemma "wrong" "a + 1 == a, falsely"
-  vars a
-  prove a + 1 == a
-  widths 8
-  enumerate 0..3
-end
-)");
+  write(proof(), kFalseLemma);
   const CommandResult r = nimcert("certify");
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
@@ -378,8 +356,8 @@ TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {
   EXPECT_EQ(r.status, 1) << r.out;  // the changed lemma drifted
   const std::string base =
       testing::run_command("cd " + dir_.string() + " && git rev-parse --short=12 HEAD").out;
-  EXPECT_NE(testing::last_line(r.out).find(fmt::format(
-                "; 2 solver answers reused (base {}), 2 solved)", base.substr(0, 12))),
+  EXPECT_NE(testing::last_line(r.out).find(
+                fmt::format("; 2 solver answers reused (base {}), 2 solved)", base.substr(0, 12))),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("answers reused: 2 from base " + base.substr(0, 12)), std::string::npos)

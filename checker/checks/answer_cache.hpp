@@ -42,10 +42,12 @@ class AnswerCache {
   // $XDG_CACHE_HOME/nimcert, or ~/.cache/nimcert.
   static std::filesystem::path default_dir();
 
- private:
+  // The key of a query's entry and the entry's file.  They are no secret (anyone can compute
+  // them); the HMAC is what an entry must carry.
   std::string key_of(const std::string& smt2, unsigned timeout_ms) const;
   std::filesystem::path entry_path(const std::string& key) const;
 
+ private:
   std::filesystem::path dir_;
   std::string z3_version_, cvc5_version_;
   unsigned z3_seed_;
