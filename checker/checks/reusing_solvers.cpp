@@ -37,9 +37,18 @@ std::vector<DeclinedAnswer> ReusingSolvers::declined() const {
 }
 
 smt::TwoSolverRun ReusingSolvers::solve(const smt::Query& query, unsigned timeout_ms) const {
+  // The digest a certificate records for the query when Z3 answered `z3` (the :status set to
+  // it), each computed once.
+  std::map<smt::Answer, std::string> digests;
+  auto digest = [&](smt::Answer z3) -> const std::string& {
+    auto it = digests.find(z3);
+    if (it == digests.end())
+      it = digests.emplace(z3, Sha256::of(smt::with_status(query.smt2, z3))).first;
+    return it->second;
+  };
   for (const AnswerSource& source : sources_)
     for (const smt::Answer z3 : {smt::Answer::Unsat, smt::Answer::Unknown}) {
-      const std::string sha = Sha256::of(smt::with_status(query.smt2, z3));
+      const std::string& sha = digest(z3);
       const auto it = source.answers.find({sha, timeout_ms});
       if (it == source.answers.end() || it->second.z3 != z3 || it->second.cvc5 == smt::Answer::Sat)
         continue;
@@ -57,7 +66,7 @@ smt::TwoSolverRun ReusingSolvers::solve(const smt::Query& query, unsigned timeou
       run.z3.answer = run.cvc5.answer = smt::Answer::Unsat;
       run.z3.reason = *note;
       ++reused_;
-      record(Sha256::of(smt::with_status(query.smt2, smt::Answer::Unsat)), "cache");
+      record(digest(smt::Answer::Unsat), "cache");
       return run;
     }
   ++solved_;
@@ -65,7 +74,7 @@ smt::TwoSolverRun ReusingSolvers::solve(const smt::Query& query, unsigned timeou
   if (cache_ && run.both_unsat()) cache_->store(query.smt2, timeout_ms, run.z3.reason);
   // What the certificate under review says of this query, beside what the solvers said.
   for (const smt::Answer z3 : {smt::Answer::Unsat, smt::Answer::Unknown, smt::Answer::Sat}) {
-    const auto it = under_review_.find({Sha256::of(smt::with_status(query.smt2, z3)), timeout_ms});
+    const auto it = under_review_.find({digest(z3), timeout_ms});
     if (it == under_review_.end()) continue;
     const auto pair = [](smt::Answer a, smt::Answer b) {
       return fmt::format("z3 {}, cvc5 {}", smt::answer_name(a), smt::answer_name(b));

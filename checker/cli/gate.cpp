@@ -138,7 +138,6 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
             : resolve_base(o.base, fs::path(proofs.front()).parent_path().empty()
                                        ? "."
                                        : fs::path(proofs.front()).parent_path().string());
-    std::size_t declined = 0;
     for (const ProofSource& source : sources) {
       const Committed committed = read_committed(certificate_path(source.path));
       std::vector<AnswerSource> trusted;
@@ -173,7 +172,6 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       // What the certificate under review records for queries solved now, and where the
       // solvers contradict it: its answers are never taken.
       const std::vector<DeclinedAnswer> not_taken = reusing.declined();
-      declined += not_taken.size();
       std::size_t contradicted = 0;
       for (const DeclinedAnswer& a : not_taken) contradicted += a.recorded != a.fresh;
       if (!not_taken.empty())
@@ -207,7 +205,6 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
                    entry.path().string(), proof.string(), entry.path().string());
       }
     const bool pass = failing == 0 && drifted == 0;
-    (void)declined;
     const std::string answers = fmt::format(
         "{} reused{}, {} solved", count_of(reused, "solver answer"),
         o.full ? "" : fmt::format(" ({})", fmt::join(sources_named(base, cache != nullptr), ", ")),

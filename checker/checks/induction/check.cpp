@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checks/induction/confirm.hpp"
 #include "checks/lemma_check.hpp"
 #include "solve/z3_backend.hpp"
@@ -173,7 +175,6 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
 
   Verdict all = Verdict::Holds;
-  bool refuted = false;
   for (unsigned w : spec.widths) {
     InductionWidth width;
     width.width = w;
@@ -185,7 +186,6 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
       width.obligations.push_back(std::move(r));
     }
     width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
-    refuted = refuted || fails;
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));
   }
@@ -197,6 +197,9 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     // it (the widths keep their own verdicts, and the certificate says which were proved).
     if (out.unbounded->in_fragment) {
       all = conjunction(all, out.unbounded->verdict);
+      const bool refuted =
+          std::any_of(out.widths.begin(), out.widths.end(),
+                      [](const InductionWidth& w) { return w.verdict == Verdict::Fails; });
       if (out.unbounded->verdict == Verdict::Holds && !refuted && out.move_check.agrees)
         all = Verdict::Holds;
     }
