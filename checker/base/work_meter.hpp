@@ -25,11 +25,14 @@ struct WorkCount {
 inline thread_local WorkCount work_count;
 }  // namespace detail
 
-// One unit of work done (one choice walked): throws smt::Interrupted when an interrupt was
-// requested (read every kPollEvery units); false once a WorkLimit in force is exhausted.
-inline bool count_work() {
+// `units` units of work done (choices walked; a batch counts them at once): throws
+// smt::Interrupted when an interrupt was requested (read each time the count passes a multiple
+// of kPollEvery); false once a WorkLimit in force is exhausted.
+inline bool count_work(std::uint64_t units = 1) {
   detail::WorkCount& w = detail::work_count;
-  if (++w.done % kPollEvery == 0) smt::throw_if_interrupted();
+  const std::uint64_t before = w.done;
+  w.done += units;
+  if (w.done / kPollEvery != before / kPollEvery) smt::throw_if_interrupted();
   return w.done <= w.limit;
 }
 

@@ -78,6 +78,11 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
     lanes.shape(k + m, c.follower->output_count());
     auto flush = [&] {
       if (lanes.lanes == 0) return;
+      // The lanes' choices as work, counted once per run of the program.
+      if (!count_work(lanes.lanes))
+        throw RuleViolation(expanded_[kind].name, at(lanes.z[0]),
+                            fmt::format("move \"{}\" at {}: {}", expanded_[kind].name,
+                                        at(lanes.z[0]).to_string(), beyond_work_limit()));
       if (!c.follower->run(lanes.lanes, lanes.in_ptr, lanes.out_ptr)) {
         std::vector<std::uint64_t> inputs;
         for (std::size_t v = 0; v < k + m; ++v) inputs.push_back(lanes.in[v][0]);
@@ -114,10 +119,6 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
     for (std::size_t v = k - 1; v < k + m; ++v) columns.push_back(lanes.in[v].data());
     Heap* lane_z = lanes.z.data();
     auto add = [&](Heap z, const std::uint64_t* choice) {
-      if (!count_work())
-        throw RuleViolation(expanded_[kind].name, at(z),
-                            fmt::format("move \"{}\" at {}: {}", expanded_[kind].name,
-                                        at(z).to_string(), beyond_work_limit()));
       const std::size_t j = lanes.lanes;
       columns[0][j] = std::uint64_t{start[k - 1]} + z;
       for (std::size_t v = 0; v < m; ++v) columns[1 + v][j] = choice[v];
