@@ -70,7 +70,7 @@ struct ClaimOutcome {
   std::string statement;
   std::string text;  // the source's wording, when the claim comes from a proof file
   Verdict verdict = Verdict::Unknown;
-  std::uint64_t cases = 0;  // positions examined
+  std::uint64_t cases = 0;                     // positions examined
   std::optional<std::uint64_t> premise_cases;  // of a claim P -> Q: the positions where P holds
   FailureTally failures;
   std::optional<Counterexample> counterexample;
@@ -90,6 +90,9 @@ struct NamedCheck {
   std::uint64_t cases = 0;                // what it compared: values, positions, triples
   nlohmann::ordered_json counterexample;  // null unless it fails
   std::string note;                       // why unknown
+  // What else the certificate records of it (an object, or null): a theorem's hypotheses as
+  // checked, the window it read, its scope.
+  nlohmann::ordered_json record;
 };
 
 }  // namespace nimcert

@@ -38,6 +38,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["game"] = report.game ? nlohmann::ordered_json{{"name", report.game->name()},
                                                    {"parameters", report.game->parameters()}}
                           : nlohmann::ordered_json();
+  if (!report.octal_game.is_null()) c["game"] = report.octal_game;
   nlohmann::ordered_json definitions = nlohmann::ordered_json::array();
   for (const auto& [name, d] : report.proof.definitions)
     definitions.push_back(
@@ -58,7 +59,8 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["lemmas"] = std::move(lemmas);
   nlohmann::ordered_json inductions = nlohmann::ordered_json::array();
   for (const auto& d : report.inductions)
-    inductions.push_back(induction_json(d, report.cube ? &*report.cube : nullptr, report.proof_name));
+    inductions.push_back(
+        induction_json(d, report.cube ? &*report.cube : nullptr, report.proof_name));
   c["induction"] = std::move(inductions);
   c["trust"] = trust_ledger(c);
   c["verdict"] = verdict_name(report.verdict());
@@ -93,7 +95,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
     for (const auto& w : r.widths)
       for (const auto& o : w.obligations)
         rules_seconds[r.game]["w" + std::to_string(w.width)][o.name] = {{"z3", o.seconds},
-                                                                       {"cvc5", o.cvc5.seconds}};
+                                                                        {"cvc5", o.cvc5.seconds}};
   // The claims' blocks: one time per cube, box or sequence (its claims share it).
   nlohmann::ordered_json check_seconds = nlohmann::ordered_json::object();
   if (report.cube) check_seconds["exhaustive"] = report.cube->seconds;

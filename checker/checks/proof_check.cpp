@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <chrono>
-
 #include <filesystem>
 
 #include "base/counted.hpp"
@@ -16,11 +15,12 @@
 #include "claims/proof_claims.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
-#include "sys/activity.hpp"
 #include "games/declared_game.hpp"
+#include "games/octal_code.hpp"
 #include "games/presets.hpp"
 #include "games/registry.hpp"
 #include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
 #include "ws1s/mona.hpp"
 
 namespace nimcert {
@@ -95,7 +95,7 @@ void check_rules_of_games(const ProofSource& source, const ProofOptions& options
                           ProofReport& report) {
   const smt::ProofFile& proof = source.proof;
   const bool solve = !options.claims_only;
-  if (proof.game.declaration) {
+  if (proof.game.declaration && proof.game.declaration->octal.empty()) {
     const auto start = std::chrono::steady_clock::now();
     const DeclaredGame game(proof.game.declaration, proof.definitions);
     report.rules.push_back(check_rules(game, options.lemma, solve));
@@ -141,9 +141,10 @@ void preflight(const ProofSource& source, const ProofOptions& options) {
                    fmt::format("{}: box \"{}\", [0,{}]^{}", at(source, b.where), b.name, b.size,
                                heap_count_of(b.game)));
   for (const smt::SequenceSpec& q : proof.sequences)
-    require_memory(sequence_bytes(q.last), fmt::format("{}: sequence \"{}\" (n = 0..{})",
-                                                       at(source, q.where), q.name, q.last));
-  for (const smt::LemmaSpec& l : options.claims_only ? std::vector<smt::LemmaSpec>{} : proof.lemmas) {
+    require_memory(sequence_bytes(q), fmt::format("{}: sequence \"{}\" (n = 0..{})",
+                                                  at(source, q.where), q.name, q.last));
+  for (const smt::LemmaSpec& l :
+       options.claims_only ? std::vector<smt::LemmaSpec>{} : proof.lemmas) {
     const ExpandedLemma x = expand_lemma(l, proof.definitions);
     const EnumerationEstimate e =
         estimate_enumeration(l.variables, x.implication, l.low, l.high, options.lemma.threads);
@@ -175,8 +176,9 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   report.z3_version = smt::z3_version();
   report.z3_seed = smt::kZ3Seed;
   const bool solvers =
-      !options.claims_only && (!report.proof.lemmas.empty() || !report.proof.inductions.empty() ||
-                               report.proof.game.declaration);
+      !options.claims_only &&
+      (!report.proof.lemmas.empty() || !report.proof.inductions.empty() ||
+       (report.proof.game.declaration && report.proof.game.declaration->octal.empty()));
   if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
@@ -199,6 +201,8 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     for (std::size_t i = 0; i < claims.size(); ++i)
       report.cube->claims[i].text = report.proof.claims[i].text;
     if (stop(report.cube->verdict())) return report;
+  } else if (const auto& d = report.proof.game.declaration; d && !d->octal.empty()) {
+    report.octal_game = octal_game_json(d->name, OctalCode(d->octal));
   } else if (!report.proof.game.name.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
   }
@@ -218,15 +222,13 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   }
   if (options.claims_only) {
     std::vector<std::string> left;
-    if (const std::size_t n = report.proof.lemmas.size())
-      left.push_back(count_of(n, "lemma"));
+    if (const std::size_t n = report.proof.lemmas.size()) left.push_back(count_of(n, "lemma"));
     if (const std::size_t n = report.proof.inductions.size())
       left.push_back(count_of(n, "induction"));
     // Even a file with nothing else: an exploration run never stands for a certificate.
-    report.incomplete =
-        left.empty() ? "claims only (--only claims)"
-                     : fmt::format("claims only (--only claims): {} not checked",
-                                   fmt::join(left, " and "));
+    report.incomplete = left.empty() ? "claims only (--only claims)"
+                                     : fmt::format("claims only (--only claims): {} not checked",
+                                                   fmt::join(left, " and "));
     return report;
   }
   for (const smt::LemmaSpec& lemma : report.proof.lemmas) {

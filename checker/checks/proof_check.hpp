@@ -55,6 +55,9 @@ struct ProofReport {
   std::string proof_name;    // file name, without folders
   std::string proof_sha256;  // of the file's bytes
   std::unique_ptr<Game> game;
+  // The file's game as the certificate records it when it is no Game (an octal game, played by
+  // sequence blocks): its name, code and moves; null otherwise.
+  nlohmann::ordered_json octal_game;
   // The rules of the file's games, checked before the rest: its declared game's, and each
   // built-in game's preset declaration against its hand-written engine.
   std::vector<RulesReport> rules;

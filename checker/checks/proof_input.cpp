@@ -10,6 +10,8 @@
 
 #include "checks/induction/obligations.hpp"
 #include "checks/named/named_checks.hpp"
+#include "checks/periodicity.hpp"
+#include "games/octal_code.hpp"
 #include "games/one_heap.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
@@ -44,6 +46,37 @@ std::unique_ptr<Game> built(const smt::ProofFile& file, const smt::GameSpec& spe
   }
 }
 
+// The code of an octal game, read where the file writes it.
+OctalCode octal_code_at(const smt::ProofFile& file, const smt::GameDeclaration& d) {
+  try {
+    return OctalCode(d.octal);
+  } catch (const std::invalid_argument& e) {
+    throw smt::ParseError(located(file.path, d.octal_where, e.what()));
+  }
+}
+
+// A periodicity claim needs some n with n0 <= n and n + p <= last; a plain one (proved by the
+// Guy-Smith theorem) needs the values its window reads, G(0 .. 2 n0 + 2p + t - 1).
+void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& q,
+                           const OctalCode& code) {
+  for (const smt::PeriodicClaim& c : q.periodic) {
+    if (c.preperiod + c.period > q.last)
+      throw smt::ParseError(located(
+          file.path, c.where,
+          fmt::format("a preperiod and period within the sequence: n0 + p = {} + {} is past "
+                      "last = {}, so no n would be compared",
+                      c.preperiod, c.period, q.last)));
+    const std::uint64_t needed = guy_smith_last(c.preperiod, c.period, code.largest_removal());
+    if (c.saltus == 0 && needed > q.last)
+      throw smt::ParseError(located(
+          file.path, c.where,
+          fmt::format("a sequence long enough for the Guy-Smith window: it reads G(0..2 n0 + 2p "
+                      "+ t - 1) = G(0..{}) (n0 = {}, p = {}, t = {}), so 'last' must be at "
+                      "least {} (it is {})",
+                      needed, c.preperiod, c.period, code.largest_removal(), needed, q.last)));
+  }
+}
+
 // Everything the parser could not know without the games: each game builds, a box's game
 // keeps its followers in the box, a sequence's rule is an expression of n, an induction's
 // game has a move encoding and its hints name its moves with their parameters.  All errors
@@ -59,7 +92,10 @@ void validate(const smt::ProofFile& file) {
       errors.push_back(e.what());
     }
   };
-  if (!file.game.name.empty()) attempt([&] { built(file, file.game, file.game.where); });
+  if (const auto& d = file.game.declaration; d && !d->octal.empty())
+    attempt([&] { octal_code_at(file, *d); });
+  else if (!file.game.name.empty())
+    attempt([&] { built(file, file.game, file.game.where); });
   for (const smt::BoxSpec& b : file.boxes)
     attempt([&] {
       const auto game = built(file, b.game, b.game.where);
@@ -72,6 +108,10 @@ void validate(const smt::ProofFile& file) {
     });
   for (const smt::SequenceSpec& q : file.sequences)
     attempt([&] {
+      if (q.game.declaration) {
+        check_periodic_claims(file, q, octal_code_at(file, *q.game.declaration));
+        return;
+      }
       try {
         Rule(q.rule, file.definitions);
       } catch (const std::invalid_argument& e) {

@@ -8,6 +8,8 @@
 
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
+#include "checks/periodicity.hpp"
+#include "engines/octal_engine.hpp"
 #include "engines/sequence_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/one_heap.hpp"
@@ -19,11 +21,18 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string digest_of(const Sequence& s) {
+std::string digest_of(const std::vector<std::uint32_t>& s) {
   Sha256 d;
   d.update_le32(s);
   return d.hex_digest();
 }
+
+// One variable of a sequence claim, n = 0..last: n itself (both null), or a table.
+struct Column {
+  const std::uint32_t* narrow = nullptr;
+  const std::uint64_t* wide = nullptr;
+  std::uint64_t at(std::uint64_t n) const { return narrow ? narrow[n] : wide ? wide[n] : n; }
+};
 
 // The claim at n = 0..last: the n where it is false, and how many satisfy its hypothesis
 // (when `premise` is given).
@@ -32,22 +41,20 @@ struct SequenceScan {
   std::uint64_t premises = 0;
 };
 SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premise,
-                           const Sequences& s, std::uint64_t last) {
+                           const std::vector<Column>& columns, std::uint64_t last) {
   constexpr std::size_t kBatch = 1024;
-  std::vector<std::uint64_t> n(kBatch), f(kBatch), g(kBatch), h(kBatch), out(kBatch), held(kBatch);
+  std::vector<std::vector<std::uint64_t>> in(columns.size(), std::vector<std::uint64_t>(kBatch));
+  std::vector<std::uint64_t> out(kBatch), held(kBatch);
   std::vector<std::uint64_t*> outputs = {out.data()}, premise_outputs = {held.data()};
+  std::vector<const std::uint64_t*> inputs;
+  for (const auto& column : in) inputs.push_back(column.data());
   SequenceScan scan;
   for (std::uint64_t start = 0; start <= last; start += kBatch) {
     smt::throw_if_interrupted();
     const std::size_t lanes =
         static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, last - start + 1));
-    for (std::size_t j = 0; j < lanes; ++j) {
-      n[j] = start + j;
-      f[j] = s.f[start + j];
-      g[j] = s.g[start + j];
-      h[j] = s.h[start + j];
-    }
-    const std::vector<const std::uint64_t*> inputs = {n.data(), f.data(), g.data(), h.data()};
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      for (std::size_t j = 0; j < lanes; ++j) in[c][j] = columns[c].at(start + j);
     if (!claim.run<std::uint64_t>(lanes, inputs, outputs) ||
         (premise && !premise->run<std::uint64_t>(lanes, inputs, premise_outputs)))
       throw std::runtime_error("a claim's value exceeded 64 bits");
@@ -59,24 +66,113 @@ SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premis
   return scan;
 }
 
+// A pointwise claim over `variables` (the columns' names), at n = 0..last.
+ClaimOutcome check_pointwise(const smt::ClaimSpec& c, const smt::Definitions& definitions,
+                             const std::vector<std::string>& variables,
+                             const std::vector<Column>& columns, std::uint64_t last) {
+  ClaimOutcome o;
+  o.name = c.name;
+  o.text = c.text;
+  o.statement = smt::to_string(*c.statement);
+  const smt::Program claim(variables, {smt::expand(c.statement, definitions)});
+  std::optional<smt::Program> premise;
+  if (c.statement->op == smt::Op::Implies)
+    premise.emplace(variables,
+                    std::vector<smt::ExprPtr>{smt::expand(c.statement->args[0], definitions)});
+  SequenceScan scan = scan_sequence(claim, premise ? &*premise : nullptr, columns, last);
+  o.cases = last + 1;
+  if (premise) o.premise_cases = scan.premises;
+  o.failures = std::move(scan.failures);
+  settle_claim(o);
+  return o;
+}
+
+// The followers of n in an octal game with their values, the first 32, for a counterexample
+// checkable by hand: G(n) is the mex of all of them.
+Json octal_followers(const OctalCode& code, const OctalValues& g, std::uint64_t n) {
+  Json out = Json::array();
+  auto add = [&](Json parts, std::uint64_t value) {
+    if (out.size() < 32) out.push_back({{"heaps", std::move(parts)}, {"value", value}});
+  };
+  for (std::uint64_t k = 1; k <= code.largest_removal() && k <= n; ++k) {
+    const unsigned d = code.digit(k);
+    if ((d & 1) && n == k) add(Json::array(), 0);
+    if ((d & 2) && n > k) add(Json::array({n - k}), g[n - k]);
+    if ((d & 4) && n >= k + 2)
+      for (std::uint64_t a = 1; a <= (n - k) / 2; ++a)
+        add(Json::array({a, n - k - a}), g[a] ^ g[n - k - a]);
+  }
+  return out;
+}
+
+SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
+                                   const smt::Definitions& definitions) {
+  const OctalCode code(spec.game.declaration->octal);
+  SequenceReport r;
+  r.name = spec.name;
+  r.text = spec.text;
+  r.last = spec.last;
+  r.game = octal_game_json(spec.game.name, code);
+  SparseStatistics statistics;
+  const OctalValues g = sparse_octal_values(code, spec.last, &statistics);
+  std::uint64_t reference = kReferenceLeast;
+  for (const smt::PeriodicClaim& c : spec.periodic)
+    if (c.saltus == 0)
+      reference =
+          std::max(reference, guy_smith_last(c.preperiod, c.period, code.largest_removal()));
+  reference = std::min({reference, spec.last, kReferenceMost});
+  const OctalValues plain = plain_octal_values(code, reference);
+  for (std::uint64_t n = 0; n <= reference; ++n)
+    if (plain[n] != g[n])
+      throw std::runtime_error(fmt::format(
+          "internal error: the octal engines disagree on {} at n = {} (sparse {}, plain {})",
+          code.text(), n, g[n], plain[n]));
+  r.engines = {
+      {"values", fmt::format("sparse space, rare values those v with popcount(v & {}) even ({} "
+                             "rare positions)",
+                             statistics.mask, statistics.rare_positions)},
+      {"reference", fmt::format("the plain mex over every split, n = 0..{}: agrees", reference)}};
+  r.g_sha256 = digest_of(g);
+  r.claim_counterexamples = Json::object();
+  const std::vector<Column> columns = {Column{}, Column{g.data()}};
+  for (const smt::ClaimSpec& c : spec.claims) {
+    r.claims.push_back(
+        check_pointwise(c, definitions, smt::game_sequence_variables(), columns, spec.last));
+    const ClaimOutcome& o = r.claims.back();
+    if (!o.failures.first.empty()) {
+      const std::uint64_t m = o.failures.first.front()[0];
+      r.claim_counterexamples[c.name] = {
+          {"n", m}, {"g", g[m]}, {"followers_first_32", octal_followers(code, g, m)}};
+    }
+  }
+  for (const smt::PeriodicClaim& c : spec.periodic) {
+    r.periodic.push_back(check_periodicity(code, g, c));
+    r.periodic.back().record["text"] = c.text;
+  }
+  return r;
+}
+
 }  // namespace
 
 Verdict SequenceReport::verdict() const {
   Verdict v = Verdict::Holds;
   for (const ClaimOutcome& c : claims) v = conjunction(v, c.verdict);
   for (const NamedCheck& c : checks) v = conjunction(v, c.verdict);
+  for (const NamedCheck& c : periodic) v = conjunction(v, c.verdict);
   return v;
 }
 
-std::uint64_t sequence_bytes(std::uint64_t last) {
+std::uint64_t sequence_bytes(const smt::SequenceSpec& spec) {
+  if (!spec.game.name.empty()) return octal_values_bytes(spec.last);
   // f (8 bytes an n), g and h (4 each), the window's counts and the prefix mexes (4 each),
   // and the named checks' copies of one sequence (about 8 more).
-  return (last + 1) * 32;
+  return (spec.last + 1) * 32;
 }
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions) {
-  require_memory(sequence_bytes(spec.last),
+  require_memory(sequence_bytes(spec),
                  fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last));
+  if (!spec.game.name.empty()) return check_game_sequence(spec, definitions);
   const Rule rule(spec.rule, definitions);
   Sequences s;
   s.f = rule.table(spec.last);
@@ -90,21 +186,12 @@ SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definiti
   r.g_sha256 = digest_of(s.g);
   r.h_sha256 = digest_of(s.h);
   r.claim_counterexamples = Json::object();
+  const std::vector<Column> columns = {Column{}, Column{nullptr, s.f.data()}, Column{s.g.data()},
+                                       Column{s.h.data()}};
   for (const smt::ClaimSpec& c : spec.claims) {
-    ClaimOutcome o;
-    o.name = c.name;
-    o.text = c.text;
-    o.statement = smt::to_string(*c.statement);
-    const smt::Program claim(smt::sequence_variables(), {smt::expand(c.statement, definitions)});
-    std::optional<smt::Program> premise;
-    if (c.statement->op == smt::Op::Implies)
-      premise.emplace(smt::sequence_variables(),
-                      std::vector<smt::ExprPtr>{smt::expand(c.statement->args[0], definitions)});
-    SequenceScan scan = scan_sequence(claim, premise ? &*premise : nullptr, s, spec.last);
-    o.cases = spec.last + 1;
-    if (premise) o.premise_cases = scan.premises;
-    o.failures = std::move(scan.failures);
-    settle_claim(o);
+    r.claims.push_back(
+        check_pointwise(c, definitions, smt::sequence_variables(), columns, spec.last));
+    const ClaimOutcome& o = r.claims.back();
     if (!o.failures.first.empty()) {
       const std::uint64_t m = o.failures.first.front()[0];
       Json options = Json::array();  // Maximum Nim's options g_{m-k}, k = 1..f(m)
@@ -112,7 +199,6 @@ SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definiti
       r.claim_counterexamples[c.name] = {
           {"n", m}, {"f", s.f[m]}, {"g", s.g[m]}, {"h", s.h[m]}, {"g_options_first_32", options}};
     }
-    r.claims.push_back(std::move(o));
   }
   for (const std::string& check : spec.checks)
     r.checks.push_back(run_named_check(sequence_checks(), check, s));

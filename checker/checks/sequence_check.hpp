@@ -1,6 +1,8 @@
 // The checks of a `sequence` block (seed 003): pointwise claims over n, f(n), g_n, h_n for
 // n = 0..last, and the named checks of Levine's paper (checks/named/named_checks.hpp), on
-// sequences computed from the rule alone by the sequence engine.
+// sequences computed from the rule alone by the sequence engine.  A block that names an octal
+// game instead: its values g_n by the sparse-space engine, held against the plain one on a
+// prefix, pointwise claims over n and g_n, and periodicity claims (checks/periodicity.hpp).
 #pragma once
 
 #include <string>
@@ -14,8 +16,12 @@ namespace nimcert {
 
 struct SequenceReport {
   std::string name, text, rule;
+  nlohmann::ordered_json game;     // an octal game's name, code and moves; null for a rule
+  nlohmann::ordered_json engines;  // an octal game's: what computed g, and its reference
+  std::vector<NamedCheck> periodic;
   std::uint64_t last = 0;
   std::string g_sha256, h_sha256;  // the sequences as little-endian uint32, n = 0..last
+                                   // (h_sha256 empty for a game's sequence)
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   nlohmann::ordered_json claim_counterexamples;  // by claim name (n, f, g, h, options)
@@ -23,8 +29,12 @@ struct SequenceReport {
   Verdict verdict() const;
 };
 
-// Bytes the sequences of a block with this last n need, for refusing huge ones up front.
-std::uint64_t sequence_bytes(std::uint64_t last);
+// Bytes the sequences of a block need, for refusing huge ones up front.
+std::uint64_t sequence_bytes(const smt::SequenceSpec& spec);
+
+// The plain engine's reach when it is held against the sparse one: every periodicity claim's
+// window, at least kReferenceLeast values, at most kReferenceMost (it takes O(n^2)).
+inline constexpr std::uint64_t kReferenceLeast = 4096, kReferenceMost = 1u << 15;
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions);
 

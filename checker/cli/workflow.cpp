@@ -180,6 +180,7 @@ std::string answers_of(const Entry& e) {
         if (x.contains("cube")) where = x.at("cube").get<std::string>() + ": ";
         if (x.contains("box")) where = x.at("box").get<std::string>() + ": ";
       }
+      if (b.contains("scope")) parts.push_back(b.at("scope").get<std::string>());
       if (b.contains("cases"))
         parts.push_back(where + (b.contains("failures")
                                      ? fmt::format("fails at {} of {} positions",

@@ -148,6 +148,11 @@ std::unique_ptr<Game> make_game(const std::string& name, const Json& parameters,
 }
 
 std::unique_ptr<Game> make_game(const smt::GameSpec& spec, const smt::Definitions& definitions) {
+  if (spec.declaration && !spec.declaration->octal.empty())
+    throw std::invalid_argument(fmt::format(
+        "{} is an octal game, played by sequence blocks ('sequence ... game {}'): its followers "
+        "are sums of heaps, which cubes, boxes and induction steps do not play",
+        spec.name, spec.name));
   if (spec.declaration) return std::make_unique<DeclaredGame>(spec.declaration, definitions);
   return make_game(spec.name, spec.parameters, definitions);
 }

@@ -39,7 +39,7 @@ enum class Op {
   And,
   Or,
   Implies,
-  Iff,  // logic
+  Iff,     // logic
   Ite,     // if c then a else b
   TopBit,  // top_bit(a): the largest power of two not above a (0 for 0)
   LowBit,  // low_bit(a): the lowest one-bit of a, 2^v2(a) (0 for 0)

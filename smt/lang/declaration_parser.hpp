@@ -89,7 +89,10 @@ class DeclarationParser : public ExpressionParser {
   BoxSpec parse_box(const ProofFile& file);
 
   // sequence "NAME" "text"  rule "EXPR"  last N  claim ...  check ...  end
+  // sequence "NAME" "text"  game NAME  last N  claim ... (also `claim "N" "t": periodic from
+  // N0 period P [saltus S]`)  end
   SequenceSpec parse_sequence(const ProofFile& file);
+  PeriodicClaim parse_periodic_claim();
 
   LemmaSpec parse_lemma(const Definitions& defs);
 

@@ -12,6 +12,7 @@
 // Common slips get a hint: `=` for `==`, `and`/`or`/`not` for `&&`/`||`/`!`.
 #pragma once
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ class ExpressionParser {
  protected:
   // --- tokens ---
   const Token& peek() const { return tokens_[pos_]; }
+  // The token `ahead` places after the next one (the last, End, when there are fewer).
+  const Token& peek(std::size_t ahead) const {
+    return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)];
+  }
   const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
   bool at_end() const { return peek().kind == Tok::End; }
   bool is_word(const char* w) const { return peek().kind == Tok::Ident && peek().text == w; }

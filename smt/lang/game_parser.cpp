@@ -6,6 +6,8 @@
 //     ...
 //   end
 //
+// or `game NAME octal "0.d1...dt"`, an octal game of one heap (its code read by the checker),
+//
 // where BOUND is `p < HIGH`, `p <= HIGH` or `LOW <= p < HIGH` (also with `<` on the left and
 // `<=` on the right), LOW and HIGH expressions of x1..xK and the parameters declared before p.
 // Each move kind is read for what it is and nothing more: the checker (games/declared_game)
@@ -52,7 +54,16 @@ std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration
       fail(name.where, fmt::format("a new game name ('{}' is a built-in game; declare yours "
                                    "under another name)",
                                    game->name));
-  expect_word("heaps");
+  if (is_word("octal")) {  // game NAME octal "0.77": one heap, the moves the code gives
+    next();
+    const Token code = expect_string("the octal code as a string, e.g. \"0.77\" (Kayles)");
+    game->heaps = 1;
+    game->octal = code.text;
+    game->octal_where = code.where;
+    return game;
+  }
+  if (!is_word("heaps")) fail(peek().where, "'heaps K' (and the moves) or 'octal \"CODE\"'");
+  next();
   game->heaps = expect_number_in("the number of heaps", 1, kMaxDeclaredHeaps);
   std::vector<std::string> move_names;
   while (is_word("move")) {

@@ -42,6 +42,12 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
     for (const ClaimSpec& c : file.sequences[i].claims)
       if (!found && c.name == d.claim) {
         found = &c;
+        if (!file.sequences[i].game.name.empty())
+          fail(claim.where,
+               fmt::format("a claim of a rule's sequence or of a box: \"{}\" is a claim about "
+                           "the octal game {}, whose followers are sums of heaps, which the "
+                           "induction step does not encode",
+                           c.name, file.sequences[i].game.name));
         // g == F speaks of Maximum Nim, h == F of Minimum Nim; F's n is the heap x1.
         const std::string value = formula_of(c, "g") ? "g" : "h";
         d.site = {ClaimSite::Block::Sequence, i, value};
@@ -57,7 +63,7 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
          "a claim of the form G == F (or g == F, h == F in a sequence) where F "
          "does not use the value itself, or (G == 0) <-> P");
   auto vars = claim_variables(heaps);
-  vars.back() = "v";  // x1..xk and the target value v
+  vars.back() = "v";                // x1..xk and the target value v
   if (d.win_loss) vars.pop_back();  // the hints lead into P: there is no target value
   definitions_ = &file.definitions;
   if (is_word("case")) d.split = parse_case_split(vars);

@@ -128,7 +128,7 @@ GameSpec DeclarationParser::parse_game(const Definitions* defs) {
     name.text += "-" + expect_name("the rest of the game name").text;
   }
   g.name = name.text;
-  if (is_word("heaps")) {
+  if (is_word("heaps") || is_word("octal")) {
     if (!defs)
       fail(peek().where,
            "the game declared at top level, by its name: a box plays a built-in "
@@ -260,7 +260,31 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
   q.name = name.text;
   distinct(block_names_, q.name, name.where, "block name");
   q.text = expect_string("the sequence's source text").text;
-  expect_word("rule");
+  if (is_word("game")) {
+    next();
+    q.game = parse_game(nullptr);
+    if (!q.game.declaration || q.game.declaration->octal.empty())
+      fail(q.game.where, fmt::format("a game declared by its octal code (game NAME octal "
+                                     "\"0.77\"); {} is played by 'rule' (Levine's games) or in a "
+                                     "box",
+                                     q.game.name));
+    expect_word("last");
+    q.last = expect_number_in("the last n", 1, kMaxLast);
+    const std::vector<std::string> vars = game_sequence_variables();
+    while (is_word("claim")) {
+      next();
+      if (peek().kind == Tok::String && peek(1).kind == Tok::String && peek(2).text == ":" &&
+          peek(3).kind == Tok::Ident && peek(3).text == "periodic")
+        q.periodic.push_back(parse_periodic_claim());
+      else
+        q.claims.push_back(parse_claim_over(file, vars));
+    }
+    expect_word("end");
+    return q;
+  }
+  if (!is_word("rule"))
+    fail(peek().where, "'rule \"EXPR\"' (Levine's one-heap games) or 'game NAME' (an octal game)");
+  next();
   const Token rule = expect_string("the rule f as a string, e.g. \"(n - 1) / 2\"");
   q.rule = rule.text;
   q.rule_where = rule.where;
@@ -268,6 +292,26 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
   q.last = expect_number_in("the last n", 1, kMaxLast);
   parse_block_body(file, sequence_variables(), "sequence", q.claims, q.checks);
   return q;
+}
+
+PeriodicClaim DeclarationParser::parse_periodic_claim() {
+  PeriodicClaim c;
+  const Token name = expect_string("the claim's name");
+  c.name = name.text;
+  c.where = name.where;
+  distinct(claim_names_, c.name, name.where, "claim name");
+  c.text = expect_string("the claim's source text").text;
+  expect_punct(":");
+  expect_word("periodic");
+  expect_word("from");
+  c.preperiod = expect_number_in("the preperiod n0 (g(n + p) = g(n) from n = n0 on)", 0, kMaxLast);
+  expect_word("period");
+  c.period = expect_number_in("the period p (g(n + p) = g(n))", 1, kMaxLast);
+  if (is_word("saltus")) {
+    next();
+    c.saltus = expect_number_in("the saltus s (g(n + p) = g(n) + s)", 1, kMaxLast);
+  }
+  return c;
 }
 
 LemmaSpec DeclarationParser::parse_lemma(const Definitions& defs) {
@@ -359,6 +403,7 @@ ExprPtr p_positions_of(const ClaimSpec& claim) {
 }
 
 std::vector<std::string> sequence_variables() { return {"n", "f", "g", "h"}; }
+std::vector<std::string> game_sequence_variables() { return {"n", "g"}; }
 
 ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog) {
   return DeclarationParser(text, path, catalog).run();

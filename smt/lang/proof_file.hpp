@@ -43,12 +43,15 @@ struct MoveKind {
 };
 
 // A game stated in the proof file (docs/proof-language.md, "Declaring a game"): k heaps and
-// its move kinds.  Its rank is the default of (7), stones plus nonempty heaps.
+// its move kinds.  Its rank is the default of (7), stones plus nonempty heaps.  Or an octal
+// game, `game NAME octal "0.77"`: one heap, its moves given by the code (read by the checker,
+// games/octal_code.hpp), played by sequence blocks.
 struct GameDeclaration {
   std::string name;
   std::size_t heaps = 0;
   std::vector<MoveKind> moves;
-  SourceLocation where;
+  std::string octal;  // the code of an octal game; empty for a game of move kinds
+  SourceLocation where, octal_where;
 };
 
 // A game of the file: a built-in one with its parameters, or the file's declared game.
@@ -92,14 +95,26 @@ struct BoxSpec {
   SourceLocation where;
 };
 
-// Levine's one-heap sequences for one rule f: g (Maximum Nim) and h (Minimum Nim) by their
-// recurrences for n = 0..last, pointwise claims over n, f, g, h, and named checks.
+// A claim that g is periodic from n0 with period p: g(n + p) = g(n) + saltus for n >= n0
+// (saltus 0: plain periodicity, which the Guy-Smith theorem proves for every n from a finite
+// window; a saltus s > 0 is arithmetic periodicity, checked on the computed values only).
+struct PeriodicClaim {
+  std::string name, text;
+  std::uint64_t preperiod = 0, period = 0, saltus = 0;
+  SourceLocation where;
+};
+
+// One-heap sequences for n = 0..last: Levine's for one rule f (g by Maximum Nim, h by Minimum
+// Nim), or the values g of an octal game; pointwise claims over n, f, g, h (n, g for a game),
+// periodicity claims (a game's), and named checks (Levine's).
 struct SequenceSpec {
   std::string name, text;
-  std::string rule;  // an expression of n
+  std::string rule;  // an expression of n; empty for a game's sequence
   SourceLocation rule_where;
+  GameSpec game;  // an octal game, when the block names one instead of a rule
   std::uint64_t last = 0;
   std::vector<ClaimSpec> claims;
+  std::vector<PeriodicClaim> periodic;
   std::vector<std::string> checks;  // e.g. "lemma-2.1", "self-similarity"
   SourceLocation where;
 };
@@ -200,8 +215,10 @@ ExprPtr formula_of(const ClaimSpec& claim, const std::string& value = "G");
 // P of a claim "(G == 0) <-> P" (either side, either order of G == 0); null for another form.
 ExprPtr p_positions_of(const ClaimSpec& claim);
 
-// The variables of a sequence claim: n, the rule's f(n), g_n and h_n.
+// The variables of a sequence claim: n, the rule's f(n), g_n and h_n; of a game's sequence,
+// n and g_n.
 std::vector<std::string> sequence_variables();
+std::vector<std::string> game_sequence_variables();
 
 // One expression over the given variables (for games' move encodings and tests); throws
 // ParseError.

@@ -1,7 +1,6 @@
 // The cube's part of the certificate: the exhaustive table and its claims.
-#include "certificate/kinds/kinds.hpp"
-
 #include "base/sliced_digest.hpp"
+#include "certificate/kinds/kinds.hpp"
 
 namespace nimcert {
 

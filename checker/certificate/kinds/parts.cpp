@@ -1,9 +1,8 @@
 // JSON pieces shared by several check kinds (see kinds.hpp).
-#include "certificate/kinds/kinds.hpp"
-
 #include <fmt/format.h>
 
 #include "base/sha256.hpp"
+#include "certificate/kinds/kinds.hpp"
 #include "certificate/query_names.hpp"
 
 namespace nimcert {
@@ -56,6 +55,8 @@ Json checks_json(const std::vector<NamedCheck>& checks) {
               {"cases", c.cases},
               {"counterexample", c.counterexample}};
     if (!c.note.empty()) j["note"] = c.note;
+    if (c.record.is_object())
+      for (const auto& [key, value] : c.record.items()) j[key] = value;
     out.push_back(std::move(j));
   }
   return out;
@@ -97,7 +98,9 @@ EntryRow unbounded_row(const std::string& name, const Json& u) {
             "not in the unbounded fragment: " + u.at("term").get<std::string>()};
   const bool refuted = u.at("counterexample").is_object() && !u.at("counterexample").empty();
   return {EntryRow::Kind::Solver, name,
-          answer == "valid" ? "holds" : refuted ? "fails" : "unknown",
+          answer == "valid" ? "holds"
+          : refuted         ? "fails"
+                            : "unknown",
           refuted ? u.at("counterexample").dump() : u.value("note", std::string())};
 }
 
@@ -152,8 +155,8 @@ std::string claim_detail(const Json& claim) {
 }
 
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
-                             const Json& claims_rest_on, const Json& checks_rest_on,
-                             double seconds, std::vector<Entry>& out) {
+                             const Json& claims_rest_on, const Json& checks_rest_on, double seconds,
+                             std::vector<Entry>& out) {
   for (const Json& claim : claims) {
     const std::string id = block + ": claim " + claim.at("name").get<std::string>();
     out.push_back(
@@ -172,7 +175,9 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
          check.at("status"),
          checks_rest_on,
          check,
-         {{EntryRow::Kind::Check, id, check.at("status"), null_or_dump(check.at("counterexample")),
+         {{EntryRow::Kind::Check, id, check.at("status"),
+           check.at("counterexample").is_null() ? check.value("scope", "")
+                                                : null_or_dump(check.at("counterexample")),
            seconds}}});
   }
 }

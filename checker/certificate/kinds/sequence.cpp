@@ -1,5 +1,6 @@
-// A sequence block's part of the certificate: the digests of g and h, its claims and named
-// checks.
+// A sequence block's part of the certificate: the digests of g and h (of g alone for an
+// octal game, with the game and the engines that computed it), its claims, its periodicity
+// claims and named checks.
 #include "certificate/kinds/kinds.hpp"
 
 namespace nimcert {
@@ -8,19 +9,29 @@ Json sequence_json(const SequenceReport& q) {
   Json j;
   j["name"] = q.name;
   j["text"] = q.text;
-  j["rule"] = q.rule;
+  if (q.game.is_null()) {
+    j["rule"] = q.rule;
+  } else {
+    j["game"] = q.game;
+    j["engines"] = q.engines;
+  }
   j["range"] = {0, q.last};
   j["values"] = q.last + 1;
   j["g_sha256"] = q.g_sha256;
-  j["h_sha256"] = q.h_sha256;
-  j["encoding"] =
-      "g_n (Maximum Nim, recurrence (1)) and h_n (Minimum Nim) as little-endian uint32, n = "
-      "0..last";
+  if (q.game.is_null()) {
+    j["h_sha256"] = q.h_sha256;
+    j["encoding"] =
+        "g_n (Maximum Nim, recurrence (1)) and h_n (Minimum Nim) as little-endian uint32, n = "
+        "0..last";
+  } else {
+    j["encoding"] = "g_n, the game's Grundy values, as little-endian uint32, n = 0..last";
+  }
   Json claims = claims_json(q.claims);
   for (auto& c : claims)
     if (q.claim_counterexamples.contains(c["name"].get<std::string>()))
       c["counterexample"] = q.claim_counterexamples[c["name"].get<std::string>()];
   j["claims"] = std::move(claims);
+  if (!q.game.is_null()) j["periodicity"] = checks_json(q.periodic);
   j["checks"] = checks_json(q.checks);
   j["verdict"] = verdict_name(q.verdict());
   return j;
@@ -33,13 +44,20 @@ void sequence_entries(const Json& c, std::vector<Entry>& out) {
     Json table = q;
     table.erase("claims");
     table.erase("checks");
+    table.erase("periodicity");
     out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
-    const Json rests_on = {{"recurrences",
-                            {{"rule", q.at("rule")},
-                             {"range", q.at("range")},
-                             {"g_sha256", q.at("g_sha256")},
-                             {"h_sha256", q.at("h_sha256")}}}};
-    claim_and_check_entries(block, q.at("claims"), q.at("checks"), rests_on, rests_on,
+    const Json rests_on = q.contains("game") ? Json{{"values",
+                                                     {{"game", q.at("game")},
+                                                      {"range", q.at("range")},
+                                                      {"g_sha256", q.at("g_sha256")}}}}
+                                             : Json{{"recurrences",
+                                                     {{"rule", q.at("rule")},
+                                                      {"range", q.at("range")},
+                                                      {"g_sha256", q.at("g_sha256")},
+                                                      {"h_sha256", q.at("h_sha256")}}}};
+    Json checks = q.at("checks");
+    for (const Json& p : q.value("periodicity", Json::array())) checks.push_back(p);
+    claim_and_check_entries(block, q.at("claims"), checks, rests_on, rests_on,
                             recorded_seconds(c, {"check_seconds", block}), out);
   }
 }

@@ -59,35 +59,68 @@ void claim_counterexamples(Document& d, const Json& claims) {
       if (claim.contains("failures")) {
         std::vector<std::vector<std::string>> first;
         for (const Json& p : claim.at("first_failures")) first.push_back({position_text(p)});
-        d.paragraph(fmt::format("Fails at {} of {} positions examined; the first {}:",
-                                claim.at("failures").dump(), claim.at("cases").dump(),
-                                first.size()));
+        d.paragraph(fmt::format(
+            "Fails at {} of {} positions examined; the first {}:", claim.at("failures").dump(),
+            claim.at("cases").dump(), first.size()));
         d.table({"position"}, first);
       }
       counterexample_tables(d, claim.at("counterexample"));
     }
 }
 
+// The file's game: a declared game's moves as the declaration reads them, one row each (an
+// octal game's as its code expands); a built-in game by its parameters.
+void game_paragraph(Document& d, const Json& game) {
+  const Json& parameters = game.at("parameters");
+  const Json moves = parameters.is_object() ? parameters.value("moves", Json()) : Json();
+  if (!moves.is_array()) {
+    d.paragraph(
+        fmt::format("Game: {} with parameters {}.", text_of(game.at("name")), parameters.dump()));
+    return;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const Json& m : moves)
+    rows.push_back(m.is_object()
+                       ? std::vector<std::string>{text_of(m.at("name")), text_of(m.at("rule"))}
+                       : std::vector<std::string>{text_of(m), ""});
+  if (parameters.contains("octal")) {
+    d.paragraph(
+        fmt::format("Game: {}, the octal game {}: one heap; a follower of two heaps is "
+                    "worth the xor of their values (Sprague-Grundy). Its moves:",
+                    text_of(game.at("name")), text_of(parameters.at("octal"))));
+    for (auto& r : rows) r.pop_back();
+    d.table({"move"}, rows);
+    return;
+  }
+  d.paragraph(fmt::format("Game: {}, declared on {} heaps. Its moves:", text_of(game.at("name")),
+                          parameters.value("heaps", Json()).dump()));
+  d.table({"move", "rule"}, rows);
+}
+
 void statement_section(Document& d, const Json& c) {
   d.heading(2, "Statement");
   const Json& game = c.at("game");
-  if (!game.is_null())
-    d.paragraph(fmt::format("Game: {} with parameters {}.", text_of(game.at("name")),
-                            game.at("parameters").dump()));
+  if (!game.is_null()) game_paragraph(d, game);
   for (const Json& box : c.value("boxes", Json::array()))
     d.paragraph(fmt::format("Box {}: {} with parameters {}, on {}.", text_of(box.at("name")),
                             text_of(box.at("game").at("name")),
                             box.at("game").at("parameters").dump(), text_of(box.at("box"))));
   for (const Json& q : c.value("sequences", Json::array()))
-    d.paragraph(fmt::format("Sequence {}: Maximum and Minimum Nim with f(n) = {}, n in {}.",
-                            text_of(q.value("name", Json())), text_of(q.value("rule", Json())),
-                            text_of(q.value("range", Json()))));
+    if (q.contains("game"))
+      d.paragraph(fmt::format("Sequence {}: the values g(n) of {} (octal {}), n in {}.",
+                              text_of(q.value("name", Json())), text_of(q.at("game").at("name")),
+                              text_of(q.at("game").at("parameters").at("octal")),
+                              text_of(q.value("range", Json()))));
+    else
+      d.paragraph(fmt::format("Sequence {}: Maximum and Minimum Nim with f(n) = {}, n in {}.",
+                              text_of(q.value("name", Json())), text_of(q.value("rule", Json())),
+                              text_of(q.value("range", Json()))));
   for (const Json& induction : c.value("induction", Json::array()))
     if (induction.contains("moves")) {
       std::string moves;
       for (const Json& m : induction.at("moves")) moves += (moves.empty() ? "" : ", ") + text_of(m);
-      d.paragraph(fmt::format("Moves of the induction for {}: {}.", text_of(induction.at("claim")),
-                              moves));
+      d.paragraph(
+          fmt::format("Moves of the induction for {}: {}.", text_of(induction.at("claim")), moves));
     }
   std::vector<std::vector<std::string>> definitions;
   for (const Json& def : c.value("definitions", Json::array())) {
@@ -131,8 +164,10 @@ void counterexamples_section(Document& d, const Json& c) {
   Document part;
   if (c.contains("exhaustive") && c.at("exhaustive").is_object())
     claim_counterexamples(part, c.at("exhaustive").at("claims"));
-  for (const Json& box : c.value("boxes", Json::array())) claim_counterexamples(part, box.at("claims"));
-  for (const Json& q : c.value("sequences", Json::array())) claim_counterexamples(part, q.at("claims"));
+  for (const Json& box : c.value("boxes", Json::array()))
+    claim_counterexamples(part, box.at("claims"));
+  for (const Json& q : c.value("sequences", Json::array()))
+    claim_counterexamples(part, q.at("claims"));
   if (part.blocks.empty()) return;
   d.heading(2, "Counterexamples");
   d.blocks.insert(d.blocks.end(), part.blocks.begin(), part.blocks.end());
@@ -140,7 +175,8 @@ void counterexamples_section(Document& d, const Json& c) {
 
 void ledger_section(Document& d, const Json& c) {
   d.heading(2, "Trust ledger");
-  d.paragraph("What each verdict rests on: the engines and solvers that decided it, and their scope.");
+  d.paragraph(
+      "What each verdict rests on: the engines and solvers that decided it, and their scope.");
   std::vector<std::vector<std::string>> rows;
   for (const Json& t : c.value("trust", Json::array())) {
     std::string parts;
@@ -171,9 +207,10 @@ void queries_section(Document& d, const Json& c) {
     const std::string claim = text_of(ind.at("claim"));
     for (const Json& w : ind.at("widths"))
       for (const Json& o : w.at("obligations"))
-        rows.push_back({"induction " + claim,
-                        stem + "/" + induction_query_file(claim, w.at("width"), text_of(o.at("obligation"))),
-                        text_of(o.value("smt2_sha256", Json()))});
+        rows.push_back(
+            {"induction " + claim,
+             stem + "/" + induction_query_file(claim, w.at("width"), text_of(o.at("obligation"))),
+             text_of(o.value("smt2_sha256", Json()))});
     if (ind.contains("unbounded"))
       for (const Json& o : ind.at("unbounded").value("obligations", Json::array()))
         rows.push_back({"induction " + claim,
@@ -182,8 +219,9 @@ void queries_section(Document& d, const Json& c) {
   }
   if (rows.empty()) return;
   d.heading(2, "Queries");
-  d.paragraph("nimcert export-smt2 and nimcert export-mona write these files; each one's SHA-256 "
-              "is that of the text the solvers were given.");
+  d.paragraph(
+      "nimcert export-smt2 and nimcert export-mona write these files; each one's SHA-256 "
+      "is that of the text the solvers were given.");
   d.table({"check", "file", "sha256"}, rows);
 }
 
@@ -215,7 +253,8 @@ Document certificate_document(const Json& c) {
   if (c.contains("run")) {
     d.heading(2, "Run");
     d.paragraph(fmt::format("Not part of what is certified: {:.1f} s on {} ({}, commit {}).",
-                            c.at("run").value("seconds", 0.0), text_of(c.at("run").value("host", Json())),
+                            c.at("run").value("seconds", 0.0),
+                            text_of(c.at("run").value("host", Json())),
                             text_of(c.at("run").value("compiler", Json())),
                             text_of(c.at("run").value("git_commit", Json()))));
   }

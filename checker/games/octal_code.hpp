@@ -1,0 +1,45 @@
+// Octal games (Guy and Smith 1956; Winning Ways, chapter 4): a take-and-break game on one heap
+// written as its code 0.d1 d2 ... dt.
+//
+// Digit d_k says what removing k stones from a heap may leave: bit 1, nothing (the whole heap
+// was k stones); bit 2, one nonempty heap; bit 4, two nonempty heaps.  A follower is then a
+// sum of at most two heaps, and its Grundy value is the xor of theirs (Sprague-Grundy).  Only
+// finite codes with d0 = 0 are taken: they are the codes the Guy-Smith periodicity theorem
+// speaks of (t, the number of digits, is the most stones a move removes).
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace nimcert {
+
+// The most digits a code may have: far beyond the tables' codes, small enough that t never
+// overflows the window of the periodicity theorem.
+inline constexpr std::size_t kMaxOctalDigits = 256;
+
+class OctalCode {
+ public:
+  // "0.77", "0.137"; throws std::invalid_argument naming what is wrong (not "0." and octal
+  // digits, no digit, a last digit 0, too many digits).
+  explicit OctalCode(const std::string& text);
+
+  const std::string& text() const { return text_; }
+  // t: the most stones one move removes (the number of digits after the point).
+  std::uint64_t largest_removal() const { return digits_.size(); }
+  // d_k for k = 1..t.
+  unsigned digit(std::uint64_t k) const { return digits_.at(k - 1); }
+  // The moves the code allows, one per digit bit, as the certificate and `show` record them:
+  // "remove 2, leave two heaps: for 1 <= a <= (x1 - 3) when x1 >= 4 to (a) + (x1 - 2 - a)".
+  std::vector<std::string> moves() const;
+
+ private:
+  std::string text_;
+  std::vector<unsigned> digits_;
+};
+
+// The game as the certificate records it: {"name", "parameters": {"octal", "moves"}}.
+nlohmann::ordered_json octal_game_json(const std::string& name, const OctalCode& code);
+
+}  // namespace nimcert
