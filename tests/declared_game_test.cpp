@@ -116,7 +116,7 @@ TEST(DeclaredGame, BadDeclarationsAreLocatedErrors) {
             "t.proof:2:1: expected at least one 'move' in the game declaration");
   EXPECT_EQ(parse_error("game g heaps 1\n  move \"m\" for t < x1 to (t)\nend\nbox \"b\" \"t\"\n"
                         "  game g(heaps = 1) size 2\nend\n"),
-            "t.proof:5:9: expected no parameters: 'g' is the game this file declares");
+            "t.proof:5:9: expected no parameters: 'g' is a game this file declares");
 }
 
 // --- declared games against the built-in engines ---

@@ -4,6 +4,8 @@
 // and the committed Kayles and Dawson's Kayles proofs with their mutants.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "checks/periodicity.hpp"
 #include "checks/sequence_check.hpp"
 #include "committed_proof.hpp"
@@ -172,6 +174,63 @@ TEST(CommittedOctalProofs, HoldAndTheirMutantsFailAtTheFirstWrongN) {
   const SequenceReport wrong_period = check_sequence(dawson.sequences.at(0), dawson.definitions);
   EXPECT_EQ(wrong_period.verdict(), Verdict::Fails);
   EXPECT_EQ(wrong_period.periodic.at(0).counterexample.at("n"), 53);
+}
+
+}  // namespace
+}  // namespace nimcert
+
+namespace nimcert {
+namespace {
+
+// A file that declares several games and states nothing to check: the data commands play any
+// of them by name, an octal one included, and ppos filters by --where.
+TEST(SeveralGames, DataCommandsPlayEachDeclaredGameOfAFileWithNothingToCheck) {
+  const auto dir = testing::scratch_dir("several-games");
+  std::ofstream(dir / "games.proof") << "game kayles octal \"0.77\"\n"
+                                        "game s134 heaps 1\n"
+                                        "  move \"take 1\" when x1 >= 1 to (x1 - 1)\n"
+                                        "  move \"take 3\" when x1 >= 3 to (x1 - 3)\n"
+                                        "  move \"take 4\" when x1 >= 4 to (x1 - 4)\n"
+                                        "end\n"
+                                        "game s134x2 heaps 2\n"
+                                        "  move \"a\" for 1 <= t <= x1 when t == 1 || t == 3 || "
+                                        "t == 4 to (x1 - t, x2)\n"
+                                        "  move \"b\" for 1 <= t <= x2 when t == 1 || t == 3 || "
+                                        "t == 4 to (x1, x2 - t)\n"
+                                        "end\n";
+  using testing::nimcert_in;
+  EXPECT_EQ(nimcert_in(dir, "grundy --proof games.proof 70").out, "6\n");  // the file's game
+  EXPECT_EQ(nimcert_in(dir, "grundy --proof games.proof --game kayles 83").out, "7\n");
+  // S = {1, 3, 4}: g = 0 1 0 1 2 3 2, period 7.
+  EXPECT_EQ(nimcert_in(dir, "table --proof games.proof --game s134 --last 7 --csv").out,
+            "n,g\n0,0\n1,1\n2,0\n3,1\n4,2\n5,3\n6,2\n7,0\n");
+  // Two heaps: G = g(x1) ^ g(x2) is 0 exactly when g(x1) = g(x2).
+  EXPECT_EQ(nimcert_in(dir,
+                       "ppos --proof games.proof --game s134x2 --size 8 --where "
+                       "\"x1 < x2\"")
+                .out,
+            "x1,x2\n0,2\n0,7\n1,3\n2,7\n4,6\n");
+  const auto wrong = nimcert_in(dir, "ppos --proof games.proof --game nim");
+  EXPECT_EQ(wrong.status, 2);
+  EXPECT_NE(wrong.out.find("--game nim: not a game games.proof declares (it declares: kayles, "
+                           "s134, s134x2)"),
+            std::string::npos)
+      << wrong.out;
+  EXPECT_NE(nimcert_in(dir, "ppos --proof games.proof --where \"x2 == 0\"")
+                .out.find("--where \"x2 == 0\": <expression>:1:1: expected a variable in scope"),
+            std::string::npos);
+  // certify still needs something to check.
+  EXPECT_NE(nimcert_in(dir, "certify games.proof").out.find("expected something to check"),
+            std::string::npos);
+}
+
+TEST(SeveralGames, AFurtherGameLineDeclaresAGameUnderANewName) {
+  EXPECT_NE(parse_error("game kayles octal \"0.77\"\ngame nim(heaps = 2)\n")
+                .find("t.proof:2:6: expected a declared game ('heaps K' or 'octal \"CODE\"')"),
+            std::string::npos);
+  EXPECT_NE(parse_error("game kayles octal \"0.77\"\ngame kayles octal \"0.07\"\n")
+                .find("t.proof:2:6: expected a new game name ('kayles' is declared already)"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -109,7 +109,7 @@ TEST(Readme, EveryGrundyLineGivesTheValueItsCommentSays) {
     EXPECT_EQ(r.out, m[2].str() + "\n") << l;
     ++checked;
   }
-  EXPECT_EQ(checked, 3u);
+  EXPECT_EQ(checked, 5u);
 }
 
 }  // namespace

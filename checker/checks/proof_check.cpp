@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -58,8 +59,8 @@ std::string at(const ProofSource& s, smt::SourceLocation w) {
 
 // A declared game whose rules are broken is refused, at the move kind that breaks them, with
 // the position (and its parameters) where it does.
-[[noreturn]] void refuse_rules(const ProofSource& source, const RulesReport& rules) {
-  const smt::GameDeclaration& d = *source.proof.game.declaration;
+[[noreturn]] void refuse_rules(const ProofSource& source, const smt::GameDeclaration& d,
+                               const RulesReport& rules) {
   auto move_where = [&](const std::string& name) {
     for (const smt::MoveKind& m : d.moves)
       if (m.name == name) return m.where;
@@ -95,12 +96,14 @@ void check_rules_of_games(const ProofSource& source, const ProofOptions& options
                           ProofReport& report) {
   const smt::ProofFile& proof = source.proof;
   const bool solve = !options.claims_only;
-  if (proof.game.declaration && proof.game.declaration->octal.empty()) {
+  for (const auto& declaration : proof.declared_games) {
+    if (!declaration->octal.empty()) continue;  // its code is read, and played by sequences
     const auto start = std::chrono::steady_clock::now();
-    const DeclaredGame game(proof.game.declaration, proof.definitions);
+    const DeclaredGame game(declaration, proof.definitions);
     report.rules.push_back(check_rules(game, options.lemma, solve));
     report.rules.back().seconds = seconds_since(start);
-    if (report.rules.back().verdict() == Verdict::Fails) refuse_rules(source, report.rules.back());
+    if (report.rules.back().verdict() == Verdict::Fails)
+      refuse_rules(source, *declaration, report.rules.back());
   }
   std::vector<const smt::GameSpec*> built_in;
   if (!proof.game.name.empty() && !proof.game.declaration) built_in.push_back(&proof.game);
@@ -178,7 +181,8 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   const bool solvers =
       !options.claims_only &&
       (!report.proof.lemmas.empty() || !report.proof.inductions.empty() ||
-       (report.proof.game.declaration && report.proof.game.declaration->octal.empty()));
+       std::any_of(report.proof.declared_games.begin(), report.proof.declared_games.end(),
+                   [](const auto& d) { return d->octal.empty(); }));
   if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);

@@ -92,9 +92,19 @@ void validate(const smt::ProofFile& file) {
       errors.push_back(e.what());
     }
   };
-  if (const auto& d = file.game.declaration; d && !d->octal.empty())
-    attempt([&] { octal_code_at(file, *d); });
-  else if (!file.game.name.empty())
+  for (const auto& d : file.declared_games)
+    attempt([&] {
+      if (!d->octal.empty()) {
+        octal_code_at(file, *d);
+        return;
+      }
+      smt::GameSpec spec;
+      spec.name = d->name;
+      spec.where = d->where;
+      spec.declaration = d;
+      built(file, spec, d->where);
+    });
+  if (!file.game.name.empty() && !file.game.declaration)
     attempt([&] { built(file, file.game, file.game.where); });
   for (const smt::BoxSpec& b : file.boxes)
     attempt([&] {
@@ -135,9 +145,10 @@ void validate(const smt::ProofFile& file) {
 
 }  // namespace
 
-smt::ProofFile parse_proof_file(const std::string& text, const std::string& path) {
+smt::ProofFile parse_proof_file(const std::string& text, const std::string& path,
+                                smt::Reading reading) {
   static const ProofCatalog catalog;
-  smt::ProofFile file = smt::parse_proof(text, path, catalog);
+  smt::ProofFile file = smt::parse_proof(text, path, catalog, reading);
   for (smt::InductionSpec& d : file.inductions) {
     switch (d.site.block) {
       case smt::ClaimSite::Block::Cube:
@@ -169,8 +180,8 @@ std::string read_proof_text(const std::string& path) {
   return s.str();
 }
 
-smt::ProofFile read_proof_file(const std::string& path) {
-  return parse_proof_file(read_proof_text(path), path);
+smt::ProofFile read_proof_file(const std::string& path, smt::Reading reading) {
+  return parse_proof_file(read_proof_text(path), path, reading);
 }
 
 }  // namespace nimcert

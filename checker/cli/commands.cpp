@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <functional>
@@ -19,7 +20,9 @@
 #include "cli/workflow_steps.hpp"
 #include "engines/cube_engine.hpp"
 #include "engines/grundy_of.hpp"
+#include "engines/octal_engine.hpp"
 #include "games/registry.hpp"
+#include "games/symbolic_move.hpp"
 
 namespace nimcert {
 
@@ -34,10 +37,12 @@ struct GameOptions {
   std::optional<std::uint64_t> heaps;
   std::optional<std::string> rule;
 
+  CLI::Option* option = nullptr;  // --game, to tell whether it was given
   void add_to(CLI::App* cmd) {
-    cmd->add_option("--game", name,
-                    "Game: amalgamation, nim, serial-nim, maximum-nim or minimum-nim")
-        ->capture_default_str();
+    option = cmd->add_option("--game", name,
+                             "Game: amalgamation, nim, serial-nim, maximum-nim or minimum-nim; "
+                             "with --proof, one of the games the file declares")
+                 ->capture_default_str();
     cmd->add_option("--rule", rule, "maximum-nim, minimum-nim: the rule f as an expression of n");
     cmd->add_option("--merge-min", merge_min,
                     "amalgamation: least heap size that may merge (default 2; 1 is Locke's game)");
@@ -70,7 +75,7 @@ struct PposCommand {
   GameOptions game;
   Heap size = 10;
   bool tsv = false;
-  std::string proof;
+  std::string proof, where;
 };
 struct CertifyCommand {
   std::vector<std::string> proofs;
@@ -134,17 +139,62 @@ void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
       ->check(CLI::Range(1u, 3600000u));
 }
 
-// The game of --proof FILE, else of --game.
-std::unique_ptr<Game> game_of(const GameOptions& options, const std::string& proof) {
-  if (proof.empty()) return options.make();
-  const smt::ProofFile file = read_proof_file(proof);
-  if (file.game.name.empty())
+// What a data command plays: a Game, or an octal game (no Game: its followers are sums).
+struct Played {
+  std::unique_ptr<Game> game;
+  std::optional<OctalGame> octal;
+  smt::Definitions definitions;  // the proof file's, for --where
+  std::size_t heaps() const { return octal ? 1 : game->heap_count(); }
+};
+
+// The game of --game; with --proof FILE, the file's first game, or the one of its declared
+// games that --game names.  The file may declare games and state nothing to check.
+Played game_of(const GameOptions& options, const std::string& proof) {
+  Played played;
+  if (proof.empty()) {
+    played.game = options.make();
+    return played;
+  }
+  const smt::ProofFile file = read_proof_file(proof, smt::Reading::Exploring);
+  played.definitions = file.definitions;
+  smt::GameSpec spec = file.game;
+  if (options.option && options.option->count() > 0) {
+    std::vector<std::string> names;
+    spec = {};
+    for (const auto& d : file.declared_games) {
+      names.push_back(d->name);
+      if (d->name == options.name) spec.name = d->name, spec.declaration = d;
+    }
+    if (!spec.declaration)
+      throw std::invalid_argument(fmt::format("--game {}: not a game {} declares (it declares: {})",
+                                              options.name, proof, fmt::join(names, ", ")));
+  }
+  if (spec.name.empty())
     throw std::invalid_argument(proof + ": no top-level game (name one of its claims with --diff)");
-  return make_game(file.game, file.definitions);
+  if (spec.declaration && !spec.declaration->octal.empty()) {
+    played.octal = OctalGame{spec.name, OctalCode(spec.declaration->octal)};
+    return played;
+  }
+  played.game = make_game(spec, file.definitions);
+  return played;
 }
 
+// The most stones of a heap whose octal value grundy computes (G(0..n) are all computed).
+constexpr std::uint64_t kMaxOctalHeap = 100'000'000;
+
 int run_grundy(const GrundyCommand& o) {
-  const auto game = game_of(o.game, o.proof);
+  Played played = game_of(o.game, o.proof);
+  if (played.octal) {
+    if (o.heaps.size() != 1)
+      throw std::invalid_argument(
+          fmt::format("{} takes 1 heap, got {}", played.octal->describe(), o.heaps.size()));
+    if (o.heaps[0] > kMaxOctalHeap)
+      throw std::invalid_argument(fmt::format(
+          "heap 1 = {} is out of range for an octal game: at most {}", o.heaps[0], kMaxOctalHeap));
+    fmt::print("{}\n", sparse_octal_values(played.octal->code, o.heaps[0]).back());
+    return 0;
+  }
+  const auto game = std::move(played.game);
   if (o.heaps.size() != game->heap_count())
     throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game->describe(),
                                             game->heap_count(), o.heaps.size()));
@@ -162,7 +212,9 @@ int run_grundy(const GrundyCommand& o) {
 int run_table_command(const TableCommand& o) {
   TableRequest r;
   if (o.diff.empty()) {
-    r.game = game_of(o.game, o.proof);
+    Played played = game_of(o.game, o.proof);
+    r.game = std::move(played.game);
+    r.octal = std::move(played.octal);
   } else {  // the claim's game: the file's, or its box's
     if (o.proof.empty()) throw std::invalid_argument("--diff names a claim of the --proof file");
     const smt::ProofFile file = read_proof_file(o.proof);
@@ -189,7 +241,19 @@ int run_table_command(const TableCommand& o) {
 
 int run_ppos_command(const PposCommand& o) {
   PposRequest r;
-  r.game = game_of(o.game, o.proof);
+  Played played = game_of(o.game, o.proof);
+  if (!o.where.empty()) try {
+      r.where = std::make_shared<smt::Program>(
+          position_variables(played.heaps()),
+          std::vector<smt::ExprPtr>{
+              smt::expand(smt::parse_expression(o.where, position_variables(played.heaps()),
+                                                played.definitions),
+                          played.definitions)});
+    } catch (const smt::ParseError& e) {
+      throw std::invalid_argument(fmt::format("--where \"{}\": {}", o.where, e.what()));
+    }
+  r.game = std::move(played.game);
+  r.octal = std::move(played.octal);
   r.size = o.size;
   r.tsv = o.tsv;
   return run_ppos(r);
@@ -240,6 +304,9 @@ void register_commands(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(1u, 4097u));
   ppos->add_flag("--tsv", ppos_options.tsv, "Tab-separated output");
+  ppos->add_option("--where", ppos_options.where,
+                   "Only the P-positions where this expression of x1..xk is nonzero (true), "
+                   "e.g. \"x1 <= x2 && x3 == 0\"; it may call the --proof file's definitions");
   ppos->add_option("--proof", ppos_options.proof, "Use this proof file's game");
   runners[ppos] = [] { return guarded("ppos", [] { return run_ppos_command(ppos_options); }); };
 

@@ -5,10 +5,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 #include "cli/heat_map.hpp"
 #include "engines/grundy_of.hpp"
+#include "engines/octal_engine.hpp"
 
 namespace nimcert {
 
@@ -23,18 +25,25 @@ std::string compared(Value g, bool holds, const std::optional<std::uint64_t>& cl
   return claimed ? fmt::format("{}:{}", g, *claimed) : fmt::format("{}!", g);
 }
 
+// G(0..last) of a one-heap game: by the box engine, or an octal game's by the sparse-space
+// engine.
+std::vector<Value> one_heap_values(const TableRequest& r, Heap last) {
+  if (r.octal) return sparse_octal_values(r.octal->code, last);
+  return grundy_box(*r.game, {last}).values;
+}
+
 int one_heap_table(const TableRequest& r, const std::optional<PositionClaim>& claim) {
   const Heap last = r.last ? *r.last : r.size - 1;
-  const GrundyBox g = grundy_box(*r.game, {last});
+  const std::vector<Value> values = one_heap_values(r, last);
   const char sep = r.format == "csv" ? ',' : r.format == "tsv" ? '\t' : ' ';
   if (r.format == "bfile")
     fmt::print("# G(n) of {} for n = 0..{}, computed by nimcert (exact mex)\n",
-               r.game->describe(), last);
+               r.octal ? r.octal->describe() : r.game->describe(), last);
   else if (r.format != "text" || claim)
     fmt::print("n{}g{}\n", sep, claim ? fmt::format("{}claimed{}holds", sep, sep) : "");
   std::uint64_t failures = 0;
   for (Heap n = 0; n <= last; ++n) {
-    const Value v = g.values[n];
+    const Value v = values[n];
     if (!claim) {
       fmt::print("{}{}{}\n", n, sep, v);
       continue;
@@ -75,6 +84,10 @@ std::pair<std::size_t, Heap> parse_fixed_heap(const std::string& text) {
 }
 
 int run_table(const TableRequest& r) {
+  if (r.octal) {
+    if (!r.png.empty()) throw std::invalid_argument("--png draws a slice of two heaps or more");
+    return one_heap_table(r, std::nullopt);
+  }
   const Game& game = *r.game;
   const std::size_t k = game.heap_count();
   const std::optional<PositionClaim>& claim = r.claim;
@@ -85,8 +98,8 @@ int run_table(const TableRequest& r) {
   }
   if (r.format == "bfile") throw std::invalid_argument("--bfile is for one-heap games");
   if (r.rows_heap >= k || r.cols_heap >= k || r.rows_heap == r.cols_heap)
-    throw std::invalid_argument(fmt::format("--axes: two different heaps of {}'s {}",
-                                            game.describe(), k));
+    throw std::invalid_argument(
+        fmt::format("--axes: two different heaps of {}'s {}", game.describe(), k));
   for (const auto& [heap, value] : r.fixed)
     if (heap >= k || heap == r.rows_heap || heap == r.cols_heap)
       throw std::invalid_argument(fmt::format(
@@ -107,7 +120,8 @@ int run_table(const TableRequest& r) {
   std::string fixed_text;  // "x3 = 0"
   for (std::size_t h = 0; h < k; ++h)
     if (h != r.rows_heap && h != r.cols_heap)
-      fixed_text += fmt::format("{}{} = {}", fixed_text.empty() ? "" : ", ", heap_name(h), extents[h]);
+      fixed_text +=
+          fmt::format("{}{} = {}", fixed_text.empty() ? "" : ", ", heap_name(h), extents[h]);
   std::vector<std::string> args(k);
   for (std::size_t h = 0; h < k; ++h)
     args[h] = h == r.rows_heap || h == r.cols_heap ? heap_name(h) : std::to_string(extents[h]);
@@ -127,8 +141,8 @@ int run_table(const TableRequest& r) {
     }
   const std::uint64_t cells = std::uint64_t{r.size} * r.size;
   if (!r.png.empty())
-    write_heat_map({title, heap_name(r.rows_heap), heap_name(r.cols_heap), r.size, r.size,
-                    values, fails, "claim " + r.diff + " fails"},
+    write_heat_map({title, heap_name(r.rows_heap), heap_name(r.cols_heap), r.size, r.size, values,
+                    fails, "claim " + r.diff + " fails"},
                    r.png);
 
   const char sep = r.format == "csv" ? ',' : '\t';
@@ -186,17 +200,36 @@ int run_table(const TableRequest& r) {
 
 int run_ppos(const PposRequest& r) {
   if (r.size == 0) throw std::invalid_argument("--size must be at least 1");
-  const std::size_t k = r.game->heap_count();
-  const GrundyBox box = grundy_box(*r.game, std::vector<Heap>(k, r.size - 1));
+  const std::size_t k = r.octal ? 1 : r.game->heap_count();
+  // The values of the box, and the position of each, in canonical order.
+  std::vector<Value> values;
+  std::function<Position(std::uint64_t)> position_of;
+  std::optional<GrundyBox> box;
+  if (r.octal) {
+    values = sparse_octal_values(r.octal->code, r.size - 1);
+    position_of = [](std::uint64_t i) { return Position{static_cast<Heap>(i)}; };
+  } else {
+    box.emplace(grundy_box(*r.game, std::vector<Heap>(k, r.size - 1)));
+    values = box->values;
+    position_of = [&](std::uint64_t i) { return box->position(i); };
+  }
   const char sep = r.tsv ? '\t' : ',';
-  for (std::size_t h = 0; h < k; ++h) fmt::print("{}{}", h ? std::string(1, sep) : "", heap_name(h));
+  for (std::size_t h = 0; h < k; ++h)
+    fmt::print("{}{}", h ? std::string(1, sep) : "", heap_name(h));
   fmt::print("\n");
-  for (std::uint64_t i = 0; i < box.values.size(); ++i)
-    if (box.values[i] == 0) {
-      const Position p = box.position(i);
-      for (std::size_t h = 0; h < k; ++h) fmt::print("{}{}", h ? std::string(1, sep) : "", p[h]);
-      fmt::print("\n");
+  std::vector<std::uint64_t> heaps(k), out;
+  for (std::uint64_t i = 0; i < values.size(); ++i) {
+    if (values[i] != 0) continue;
+    const Position p = position_of(i);
+    if (r.where) {
+      for (std::size_t h = 0; h < k; ++h) heaps[h] = p[h];
+      if (!r.where->run_one(heaps, out))
+        throw std::invalid_argument(fmt::format("--where overflows 64 bits at {}", p.to_string()));
+      if (out[0] == 0) continue;
     }
+    for (std::size_t h = 0; h < k; ++h) fmt::print("{}{}", h ? std::string(1, sep) : "", p[h]);
+    fmt::print("\n");
+  }
   return 0;
 }
 

@@ -2,20 +2,33 @@
 // P-position lists, heat-map pictures), and how a claim differs from them on a slice.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "checks/position_claim.hpp"
+#include "eval/evaluator.hpp"
 #include "games/game.hpp"
+#include "games/octal_code.hpp"
 
 namespace nimcert {
 
+// An octal game a data command plays (its values by the sparse-space engine): it has no Game,
+// since its followers are sums of heaps.
+struct OctalGame {
+  std::string name;
+  OctalCode code;
+  std::string describe() const { return fmt::format("{} (octal {})", name, code.text()); }
+};
+
 struct TableRequest {
-  std::unique_ptr<Game> game;  // from --game, or the proof file's
-  Heap size = 10;              // rows and columns 0..size-1 of a slice
-  std::optional<Heap> last;    // one-heap games: n = 0..last (default size - 1)
+  std::unique_ptr<Game> game;  // from --game, or the proof file's; null for an octal game
+  std::optional<OctalGame> octal;
+  Heap size = 10;                            // rows and columns 0..size-1 of a slice
+  std::optional<Heap> last;                  // one-heap games: n = 0..last (default size - 1)
   std::size_t rows_heap = 0, cols_heap = 1;  // 0-based: the heaps along rows and columns
   std::map<std::size_t, Heap> fixed;         // the other heaps' values (default 0)
   std::string format = "text";               // text, csv, tsv, bfile (one-heap games)
@@ -26,9 +39,12 @@ struct TableRequest {
 int run_table(const TableRequest& request);
 
 struct PposRequest {
-  std::unique_ptr<Game> game;
+  std::unique_ptr<Game> game;  // null for an octal game
+  std::optional<OctalGame> octal;
   Heap size = 10;  // the box [0,size-1]^k
   bool tsv = false;
+  // --where: only the P-positions where this expression of x1..xk is nonzero.
+  std::shared_ptr<const smt::Program> where;
 };
 int run_ppos(const PposRequest& request);
 

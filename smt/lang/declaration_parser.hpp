@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,9 @@ inline constexpr std::uint64_t kMaxCases = 256;
 
 class DeclarationParser : public ExpressionParser {
  public:
-  DeclarationParser(const std::string& text, const std::string& path, const Catalog& catalog)
-      : ExpressionParser(text, path), catalog_(catalog) {}
+  DeclarationParser(const std::string& text, const std::string& path, const Catalog& catalog,
+                    Reading reading = Reading::Checking)
+      : ExpressionParser(text, path), catalog_(catalog), reading_(reading) {}
 
   ProofFile run();
 
@@ -102,7 +104,9 @@ class DeclarationParser : public ExpressionParser {
   CaseSplit parse_case_split(std::vector<std::string>& vars);
 
   const Catalog& catalog_;
-  std::shared_ptr<const GameDeclaration> declared_;  // the file's declared game, once parsed
+  Reading reading_;
+  // The file's declared games by name, as they are parsed.
+  std::map<std::string, std::shared_ptr<const GameDeclaration>> declared_;
   bool have_game_ = false, game_failed_ = false;
   SourceLocation cube_where_, first_claim_;
   std::vector<std::string> claim_names_, lemma_labels_, block_names_, induction_claims_;

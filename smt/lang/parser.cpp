@@ -54,10 +54,20 @@ ProofFile DeclarationParser::run() {
 void DeclarationParser::declaration(ProofFile& file) {
   const Token& t = peek();
   if (is_word("game")) {
-    if (have_game_ || game_failed_) fail(t.where, "one game declaration only");
     next();
+    if (have_game_ || game_failed_) {  // a further game: declared for boxes and sequences
+      const GameSpec more = parse_game(&file.definitions);
+      if (!more.declaration)
+        fail(more.where, fmt::format("a declared game ('heaps K' or 'octal \"CODE\"'): the "
+                                     "first game line names the file's game, and a further one "
+                                     "declares a game for boxes and sequences, not {}",
+                                     more.name));
+      file.declared_games.push_back(more.declaration);
+      return;
+    }
     game_failed_ = true;  // until it parses: its claims then make no errors of their own
     file.game = parse_game(&file.definitions);
+    if (file.game.declaration) file.declared_games.push_back(file.game.declaration);
     have_game_ = true;
     game_failed_ = false;
   } else if (is_word("cube")) {
@@ -114,9 +124,11 @@ void DeclarationParser::check_whole(const ProofFile& file) const {
          "a line 'cube N' for the top-level claims: they are checked at every position of "
          "[0,N]^3, and without one nothing would be");
   if (file.claims.empty() && file.lemmas.empty() && file.boxes.empty() && file.sequences.empty() &&
-      file.inductions.empty())
+      file.inductions.empty() && (reading_ == Reading::Checking || file.game.name.empty()))
     fail(peek().where,
-         "something to check: the file states no claim, lemma, box, sequence or induction");
+         reading_ == Reading::Checking
+             ? "something to check: the file states no claim, lemma, box, sequence or induction"
+             : "a game, or something to check: the file declares none");
 }
 
 GameSpec DeclarationParser::parse_game(const Definitions* defs) {
@@ -133,14 +145,16 @@ GameSpec DeclarationParser::parse_game(const Definitions* defs) {
       fail(peek().where,
            "the game declared at top level, by its name: a box plays a built-in "
            "game or the file's declared game");
+    if (declared_.count(g.name))
+      fail(name.where, fmt::format("a new game name ('{}' is declared already)", g.name));
     g.declaration = parse_game_declaration(name, *defs);
-    declared_ = g.declaration;
+    declared_[g.name] = g.declaration;
     return g;
   }
-  if (declared_ && g.name == declared_->name) {
+  if (const auto d = declared_.find(g.name); d != declared_.end()) {
     if (is_punct("("))
-      fail(peek().where, fmt::format("no parameters: '{}' is the game this file declares", g.name));
-    g.declaration = declared_;
+      fail(peek().where, fmt::format("no parameters: '{}' is a game this file declares", g.name));
+    g.declaration = d->second;
     return g;
   }
   if (is_punct("(")) {
@@ -405,8 +419,9 @@ ExprPtr p_positions_of(const ClaimSpec& claim) {
 std::vector<std::string> sequence_variables() { return {"n", "f", "g", "h"}; }
 std::vector<std::string> game_sequence_variables() { return {"n", "g"}; }
 
-ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog) {
-  return DeclarationParser(text, path, catalog).run();
+ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog,
+                      Reading reading) {
+  return DeclarationParser(text, path, catalog, reading).run();
 }
 
 ExprPtr parse_expression(const std::string& text, const std::vector<std::string>& variables,

@@ -169,7 +169,10 @@ struct InductionSpec {
 
 struct ProofFile {
   std::string path;
-  GameSpec game;
+  GameSpec game;  // the first game line: the game of the top-level claims and inductions
+  // Every game the file declares, in order (the file's game first when it is declared): boxes
+  // and sequences play them by name.
+  std::vector<std::shared_ptr<const GameDeclaration>> declared_games;
   std::uint32_t cube = 0;  // N of the cube [0,N]^3; 0 when the file names no cube
   Definitions definitions;
   std::vector<ClaimSpec> claims;
@@ -202,7 +205,12 @@ class ParseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog);
+// What a file is read for: checking (certify, gate: it must state something to check), or
+// exploring (grundy, table, ppos: a file that only declares games is enough).
+enum class Reading { Checking, Exploring };
+
+ProofFile parse_proof(const std::string& text, const std::string& path, const Catalog& catalog,
+                      Reading reading = Reading::Checking);
 // Throws ParseError or std::runtime_error (unreadable).
 ProofFile read_proof(const std::string& path, const Catalog& catalog);
 
