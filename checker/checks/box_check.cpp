@@ -97,6 +97,7 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
   r.size = spec.size;
   r.heaps = box.heaps();
   r.positions = box.positions();
+  r.reachable = box.reachable();
   Sha256 digest;
   digest.update_le32(box.values());
   r.table_sha256 = digest.hex_digest();

@@ -23,6 +23,9 @@ struct BoxReport {
   std::uint64_t positions = 0;
   std::string table_sha256;  // values as little-endian uint32 in canonical order
   Value max_value = 0;
+  // A game whose moves may raise a heap (it declares its rank): the positions the reference
+  // engine evaluated, the box's and every one reachable from it; 0 for the dense engine.
+  std::uint64_t reachable = 0;
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   double seconds = 0;  // the table, claims and checks (the run's record only)

@@ -4,8 +4,10 @@
 // earlier in canonical (lexicographic) order, so one pass in that order computes every value
 // as the mex of values already known: a dense table, the plain definition with no claim in
 // sight.  A game that can raise a heap (Game::lowers_heaps is false: amalgamation's merges
-// leave any box) is refused; a follower outside the box or not earlier would be a contract
-// violation of the game and stops loudly.
+// leave any box) is refused, unless it declares the rank its moves lower (Staircase Nim):
+// then the box's values are the memoised reference engine's, over every position reachable
+// from the box, at most kMaxReachable of them.  A follower outside the box or not earlier
+// would be a contract violation of a game that lowers heaps and stops loudly.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,11 @@ class BoxValues {
   Position position(std::uint64_t index) const;
   Value at(const Position& p) const { return values_[index(p)]; }
   const std::vector<Value>& values() const& { return values_; }
+  // For a game whose moves may raise a heap (it declares its rank): how many positions the
+  // reference engine evaluated, the box's and every one reachable from it; 0 otherwise.
+  std::uint64_t reachable() const { return reachable_; }
+  // The most positions the reference engine evaluates for such a box (about 2 GiB of memo).
+  static constexpr std::uint64_t kMaxReachable = std::uint64_t{1} << 24;
   // From a box about to go: its values moved out, not copied (a copy doubled the peak).
   std::vector<Value> values() && { return std::move(values_); }
 
@@ -45,6 +52,7 @@ class BoxValues {
  private:
   std::vector<Heap> extents_;
   std::vector<Value> values_;
+  std::uint64_t reachable_ = 0;
 };
 
 }  // namespace nimcert

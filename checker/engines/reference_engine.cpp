@@ -1,6 +1,9 @@
 // The reference engine (see reference_engine.hpp).
 #include "engines/reference_engine.hpp"
 
+#include <fmt/format.h>
+
+#include <stdexcept>
 #include <vector>
 
 #include "base/mex.hpp"
@@ -17,6 +20,10 @@ Value ReferenceEngine::grundy(const Position& p) {
   values.reserve(followers.size());
   for (const Position& q : followers) values.push_back(grundy(q));
   Value g = mex(std::move(values));
+  if (memo_.size() >= limit_)
+    throw std::invalid_argument(fmt::format(
+        "{}: more than {} positions are reachable from the box (the reference engine's limit)",
+        game_.describe(), limit_));
   memo_.emplace(p, g);
   return g;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <unordered_map>
 
 #include "games/game.hpp"
@@ -24,12 +25,15 @@ struct PositionHash {
 class ReferenceEngine {
  public:
   explicit ReferenceEngine(const Game& game) : game_(game) {}
+  // At most `limit` positions evaluated: one more throws std::invalid_argument.
+  ReferenceEngine(const Game& game, std::uint64_t limit) : game_(game), limit_(limit) {}
 
   Value grundy(const Position& p);
   std::size_t positions_evaluated() const { return memo_.size(); }
 
  private:
   const Game& game_;
+  std::uint64_t limit_ = UINT64_MAX;
   std::unordered_map<Position, Value, PositionHash> memo_;
 };
 

@@ -105,6 +105,11 @@ DeclaredGame::DeclaredGame(std::shared_ptr<const smt::GameDeclaration> declarati
     c->follower = std::make_unique<smt::Program>(variables, outputs);
     compiled_.push_back(std::move(c));
   }
+  if (declaration_->rank) {
+    rank_ = smt::expand(declaration_->rank, definitions);
+    rank_program_ =
+        std::make_shared<smt::Program>(position_variables(k), std::vector<ExprPtr>{rank_});
+  }
   shape_ = recognise_shape(expanded_, k);
   symmetric_ = shape_ && symmetric_in_last_two(*shape_, k);
   lowers_heaps_ = lowers_every_heap(expanded_, k);
@@ -116,7 +121,10 @@ nlohmann::ordered_json DeclaredGame::parameters() const {
   nlohmann::ordered_json moves = nlohmann::ordered_json::array();
   for (const smt::MoveKind& m : declaration_->moves)
     moves.push_back({{"name", m.name}, {"rule", smt::to_string(m)}});
-  return {{"heaps", declaration_->heaps}, {"moves", moves}};
+  nlohmann::ordered_json p = {{"heaps", declaration_->heaps}};
+  if (declaration_->rank) p["rank"] = smt::to_string(*declaration_->rank);
+  p["moves"] = moves;
+  return p;
 }
 
 std::string DeclaredGame::describe() const {
@@ -144,6 +152,7 @@ std::vector<SymbolicMove> DeclaredGame::symbolic_moves() const {
     if (m.when) conjoin(m.when);
     s.guard = guard ? guard : smt::make_node(Op::Eq, {smt::make_const(0), smt::make_const(0)});
     s.result = m.result;
+    s.rank = rank_;
     out.push_back(std::move(s));
   }
   return out;
@@ -227,6 +236,20 @@ bool DeclaredGame::checked_follower(std::size_t kind, const std::uint64_t* const
     q[i] = static_cast<Heap>(h);
     before += in[i][j] + (in[i][j] > 0);
     after += h + (h > 0);
+  }
+  if (rank_program_) {  // the declared rank instead
+    std::vector<std::uint64_t> here(k), there(k), out;
+    for (std::size_t i = 0; i < k; ++i) here[i] = in[i][j], there[i] = q[i];
+    if (!rank_program_->run_one(here, out)) throw violation("the rank overflows 64 bits");
+    before = out[0];
+    if (!rank_program_->run_one(there, out))
+      throw violation("the rank overflows 64 bits at the follower");
+    after = out[0];
+    if (after >= before)
+      throw violation(fmt::format("the follower {} does not lower the declared rank {} ({} -> {})",
+                                  q.to_string(), smt::to_string(*declaration_->rank), before,
+                                  after));
+    return true;
   }
   if (after >= before)
     throw violation(

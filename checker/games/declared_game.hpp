@@ -66,6 +66,7 @@ class DeclaredGame final : public Game {
                         std::vector<std::vector<Position>>& out) const override;
   std::optional<MoveShape> move_shape() const override { return shape_; }
   bool lowers_heaps() const override { return lowers_heaps_; }
+  bool declares_rank() const override { return rank_ != nullptr; }
   bool symmetric_in_last_two_heaps() const override { return symmetric_; }
   std::vector<SymbolicMove> symbolic_moves() const override;
 
@@ -91,6 +92,8 @@ class DeclaredGame final : public Game {
   std::vector<smt::MoveKind> expanded_;
   std::vector<std::unique_ptr<Compiled>> compiled_;
   std::optional<MoveShape> shape_;
+  smt::ExprPtr rank_;  // the declared rank, expanded; null: default
+  std::shared_ptr<const smt::Program> rank_program_;
   bool lowers_heaps_ = false, symmetric_ = false;
 };
 

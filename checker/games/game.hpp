@@ -87,6 +87,10 @@ class Game {
   // True when no follower has a heap larger than the position's (every follower of a box lies
   // in the box, earlier in canonical order): the condition of the dense box engine.
   virtual bool lowers_heaps() const { return false; }
+  // True when the game declares the rank its moves lower (a declared game's `rank`), so that
+  // its moves may raise a heap and still end: a box of it is then computed by the memoised
+  // reference engine over every position reachable from the box.
+  virtual bool declares_rank() const { return false; }
   // True when swapping the last two heaps maps the moves of every position onto the moves of
   // the swapped position.  Then G is symmetric in them (by induction on the position), and
   // the cube engine computes only z >= y of each slice, reading the rest across the diagonal.

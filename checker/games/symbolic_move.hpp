@@ -28,6 +28,8 @@ struct SymbolicMove {
   std::vector<ParameterRange> ranges;   // one per parameter
   smt::ExprPtr guard;                   // legality, over x1..xk and the parameters
   std::vector<smt::ExprPtr> result;     // the follower's heaps
+  // The rank (7) proves this move lowers, over x1..xk; null: stones plus nonempty heaps.
+  smt::ExprPtr rank;
 };
 
 // A condition the game's own rules must satisfy at every position (over x1..xk), such as a

@@ -1,7 +1,7 @@
 // The game declaration of the proof language: a game's heaps and move kinds, stated in the
 // proof file so that the rules are read, checked and recorded with the proof.
 //
-//   game NAME heaps K
+//   game NAME heaps K [rank EXPR]
 //     move "NAME" [for BOUND, ...] [when CONDITION] to (E1, ..., EK)
 //     ...
 //   end
@@ -65,6 +65,14 @@ std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration
   if (!is_word("heaps")) fail(peek().where, "'heaps K' (and the moves) or 'octal \"CODE\"'");
   next();
   game->heaps = expect_number_in("the number of heaps", 1, kMaxDeclaredHeaps);
+  if (is_word("rank")) {  // rank EXPR over x1..xk
+    next();
+    std::vector<std::string> heaps = claim_variables(game->heaps);
+    heaps.pop_back();
+    scope_ = std::set<std::string>(heaps.begin(), heaps.end());
+    definitions_ = &defs;
+    game->rank = parse_expr();
+  }
   std::vector<std::string> move_names;
   while (is_word("move")) {
     next();

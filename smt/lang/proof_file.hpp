@@ -51,6 +51,9 @@ struct GameDeclaration {
   std::size_t heaps = 0;
   std::vector<MoveKind> moves;
   std::string octal;  // the code of an octal game; empty for a game of move kinds
+  // `rank EXPR`: the rank every move must lower, over x1..xk (a natural); null: the default of
+  // (7), stones plus nonempty heaps.  With it a move may raise a heap (Staircase Nim).
+  ExprPtr rank;
   SourceLocation where, octal_where;
 };
 

@@ -7,7 +7,11 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <functional>
 #include <map>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 
 #include "solve/width.hpp"
@@ -258,6 +262,43 @@ std::vector<u128> evaluate_with_z3(const ExprPtr& e, const std::vector<std::stri
   });
 }
 
+namespace {
+
+// Z3's own `timeout` is not always honoured (4.8.12 ran one query of Staircase Nim's rank
+// obligation for 20 minutes past a 60 s limit): a watchdog thread interrupts the context a
+// second after the limit, and the check then answers unknown, as a time-out does.
+class Deadline {
+ public:
+  Deadline(unsigned timeout_ms, std::function<void()> cancel) {
+    if (timeout_ms == 0) return;
+    watchdog_ = std::thread([this, timeout_ms, cancel = std::move(cancel)] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (!done_.wait_for(lock, std::chrono::milliseconds(timeout_ms) + std::chrono::seconds(1),
+                          [this] { return finished_; }))
+        cancel();
+    });
+  }
+  ~Deadline() {
+    if (!watchdog_.joinable()) return;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      finished_ = true;
+    }
+    done_.notify_one();
+    watchdog_.join();
+  }
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable done_;
+  bool finished_ = false;
+  std::thread watchdog_;
+};
+
+}  // namespace
+
 SolverRun solve_with_z3(const Query& query, unsigned timeout_ms) {
   return z3_boundary([&] {
     const auto start = std::chrono::steady_clock::now();
@@ -276,6 +317,7 @@ SolverRun solve_with_z3(const Query& query, unsigned timeout_ms) {
     z3::check_result result;
     {
       const CancelOnInterrupt cancel([&c] { c.interrupt(); });
+      const Deadline deadline(timeout_ms, [&c] { c.interrupt(); });
       result = s.check();
     }
     throw_if_interrupted();  // a cancelled search is no answer

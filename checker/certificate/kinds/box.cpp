@@ -10,6 +10,12 @@ Json box_json(const BoxReport& b) {
   j["game"] = b.game;
   j["box"] = "[0," + std::to_string(b.size) + "]^" + std::to_string(b.heaps);
   j["positions"] = b.positions;
+  if (b.reachable > 0) {  // moves may raise a heap: the claims cover the box's positions only
+    j["reachable_positions"] = b.reachable;
+    j["scope"] =
+        "exactly the positions of the box; their values by the reference engine, memoised over "
+        "every position reachable from the box (the game's declared rank ends every play)";
+  }
   j["table_encoding"] = "little-endian uint32 in lexicographic order of (x1, ..., xk)";
   j["table_sha256"] = b.table_sha256;
   j["max_value"] = b.max_value;
@@ -27,11 +33,15 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
     table.erase("claims");
     table.erase("checks");
     out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
-    const Json claims_rest_on = {{"exhaustive",
-                                  {{"engine", "dense mex over the box (never reads the claim)"},
-                                   {"box", b.at("box")},
-                                   {"positions", b.at("positions")},
-                                   {"table_sha256", b.at("table_sha256")}}}};
+    const Json claims_rest_on = {
+        {"exhaustive",
+         {{"engine", b.contains("reachable_positions")
+                         ? "reference mex over every position reachable from the box (never "
+                           "reads the claim)"
+                         : "dense mex over the box (never reads the claim)"},
+          {"box", b.at("box")},
+          {"positions", b.at("positions")},
+          {"table_sha256", b.at("table_sha256")}}}};
     const Json checks_rest_on = {{"exhaustive", {{"box", b.at("box")}}}};
     claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on,
                             recorded_seconds(c, {"check_seconds", block}), out);

@@ -176,6 +176,14 @@ Obligation rank_obligation(const InductionStep& step, const SymbolicMove& m, uns
   o.name = "(7) " + m.name;
   const std::vector<ExprPtr> here = heap_vars(step);
   const Follower y = follower(step, m, {});
+  if (m.rank) {  // the game's declared rank: rank(Y) < rank(X), and D_w keeps Y
+    std::map<std::string, ExprPtr> at_y;
+    const std::vector<std::string> x = heap_names(step);
+    for (std::size_t i = 0; i < step.heaps; ++i) at_y[x[i]] = y.heaps[i];
+    o.conclusion = node(Op::And, {node(Op::Lt, {smt::substitute(m.rank, at_y), m.rank}),
+                                  node(Op::Le, {sum_of(y.heaps), sum_of(here)})});
+    return o;
+  }
   // Heaps the move leaves alone (y_i is x_i itself) contribute the same to both sides and
   // are cancelled: an exact step over the naturals, and bit-vector solvers find carry
   // chains that differ in one input hard to compare.

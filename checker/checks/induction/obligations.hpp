@@ -3,6 +3,7 @@
 // Seed 000's argument ((8)-(20)) in general form.  On D_w = {X : x1 + ... + xk < 2^w}:
 //   (r)  every condition the game's rules assume holds on D_w (a one-heap rule's f(n) <= n);
 //   (7)  every move kind, where legal, lowers the rank rk = x1 + ... + xk + #{i : xi > 0}
+//        (or the game's declared rank) and adds no stones (so D_w holds every follower)
 //        and stays in D_w (the stone count does not grow), so induction on rk is sound;
 //   (a)  no move kind leads from X to a follower Y with F(Y) = F(X);
 //   (b0) F(X) < 2^w, so the target values v < F(X) below are all w-bit numbers;
