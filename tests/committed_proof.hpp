@@ -12,20 +12,31 @@
 
 namespace nimcert::testing {
 
-inline std::string committed(const std::string& name) {
-  return read_text(std::string(NIMCERT_SOURCE_DIR) + "/certs/" + name);
+inline std::string committed(const std::string& name, const std::string& folder = "certs") {
+  return read_text(std::string(NIMCERT_SOURCE_DIR) + "/" + folder + "/" + name);
 }
 
-// The committed proof with the first `from` replaced by `to` (unchanged when `from` is empty).
+// The committed proof (under `folder` of the source tree) with the first `from` replaced by
+// `to` (unchanged when `from` is empty).
 inline smt::ProofFile mutant(const std::string& name, const std::string& from,
-                             const std::string& to) {
-  std::string text = committed(name);
+                             const std::string& to, const std::string& folder = "certs") {
+  std::string text = committed(name, folder);
   if (!from.empty()) {
     const auto at = text.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     if (at != std::string::npos) text.replace(at, from.size(), to);
   }
   return parse_proof_file(text, name);
+}
+
+// The parse error of a proof text named t.proof, or "no error".
+inline std::string parse_error(const std::string& text) {
+  try {
+    parse_proof_file(text, "t.proof");
+  } catch (const smt::ParseError& e) {
+    return e.what();
+  }
+  return "no error";
 }
 
 }  // namespace nimcert::testing

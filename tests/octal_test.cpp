@@ -15,15 +15,7 @@ namespace nimcert {
 namespace {
 
 using testing::mutant;
-
-std::string parse_error(const std::string& text) {
-  try {
-    parse_proof_file(text, "t.proof");
-  } catch (const smt::ParseError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::parse_error;
 
 smt::PeriodicClaim periodic(std::uint64_t from, std::uint64_t period, std::uint64_t saltus = 0) {
   smt::PeriodicClaim c;

@@ -15,26 +15,12 @@
 namespace nimcert {
 namespace {
 
-// docs/examples/staircase-nim.proof with the first `from` replaced by `to` (unchanged when
-// `from` is empty).
+// docs/examples/staircase-nim.proof with the first `from` replaced by `to`.
 smt::ProofFile mutant(const std::string& name, const std::string& from, const std::string& to) {
-  std::string text = testing::read_text(std::string(NIMCERT_SOURCE_DIR) + "/docs/examples/" + name);
-  if (!from.empty()) {
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-  }
-  return parse_proof_file(text, name);
+  return testing::mutant(name, from, to, "docs/examples");
 }
 
-std::string parse_error(const std::string& text) {
-  try {
-    parse_proof_file(text, "t.proof");
-  } catch (const smt::ParseError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::parse_error;
 
 std::unique_ptr<Game> staircase(const std::string& rank) {
   static std::vector<smt::ProofFile> keep;  // the declarations outlive the games
