@@ -1,12 +1,14 @@
 // A declared rank: Staircase Nim stated with stairs as heaps, whose moves raise a heap.  The
 // rank's parse errors, the enumeration refusing a rank a move does not lower, the box computed
 // by the memoised reference engine over what is reachable from it (held against a plain
-// recursion), and the example proof's mutants (docs/examples/staircase-nim.proof: its
-// induction holds on N^4 by MONA, but (7) for the declared rank is beyond Z3 and cvc5 at the
-// rules check's widths, so it is an example, not a committed certificate).
+// recursion), the committed proof's mutants (certs/staircase-nim.proof), and its rules proved
+// by MONA for every position while Z3 and cvc5 answer unknown at every width: a move that
+// raises the rank only far outside the rules box is refuted by MONA alone.
 #include <gtest/gtest.h>
 
+#include "certificate/kinds/kinds.hpp"
 #include "checks/box_check.hpp"
+#include "checks/rules_check.hpp"
 #include "committed_proof.hpp"
 #include "engines/box_engine.hpp"
 #include "games/declared_game.hpp"
@@ -15,9 +17,9 @@
 namespace nimcert {
 namespace {
 
-// docs/examples/staircase-nim.proof with the first `from` replaced by `to`.
+// certs/staircase-nim.proof with the first `from` replaced by `to`.
 smt::ProofFile mutant(const std::string& name, const std::string& from, const std::string& to) {
-  return testing::mutant(name, from, to, "docs/examples");
+  return testing::mutant(name, from, to);
 }
 
 using testing::parse_error;
@@ -61,7 +63,7 @@ TEST(DeclaredRank, AMoveThatDoesNotLowerItIsRefusedAtThePosition) {
     staircase("");
     ADD_FAILURE() << "a box of a game that raises heaps, with no rank, was taken";
   } catch (const smt::ParseError& e) {
-    EXPECT_NE(std::string(e.what()).find("staircase-nim.proof:16:8: expected a game whose moves "
+    EXPECT_NE(std::string(e.what()).find("staircase-nim.proof:20:8: expected a game whose moves "
                                          "never raise a heap in a box"),
               std::string::npos)
         << e.what();
@@ -90,7 +92,7 @@ TEST(DeclaredRank, TheBoxIsTheReferenceEnginesOverEveryReachablePosition) {
   }
 }
 
-TEST(DeclaredRank, TheExampleProofsBoxClaimFailsWhenItsPIsWrong) {
+TEST(DeclaredRank, TheCommittedProofsBoxClaimFailsWhenItsPIsWrong) {
   const smt::ProofFile right = mutant("staircase-nim.proof", "", "");
   const BoxReport holds = check_box(right.boxes.at(0), right.definitions);
   EXPECT_EQ(holds.verdict(), Verdict::Holds);
@@ -100,6 +102,93 @@ TEST(DeclaredRank, TheExampleProofsBoxClaimFailsWhenItsPIsWrong) {
   const BoxReport fails = check_box(even.boxes.at(0), even.definitions);
   EXPECT_EQ(fails.verdict(), Verdict::Fails);
   EXPECT_EQ(fails.claims.at(0).failures.first.at(0), std::vector<std::uint64_t>({0, 0, 0, 1}));
+}
+
+}  // namespace
+}  // namespace nimcert
+
+namespace nimcert {
+namespace {
+
+// Solvers that answer unknown on every query, as Z3 and cvc5 did on Staircase Nim's (7): the
+// rules then rest on MONA alone.
+class UnknownSolvers final : public Solvers {
+ public:
+  smt::TwoSolverRun solve(const smt::Query&, unsigned) const override {
+    smt::TwoSolverRun r;
+    r.z3.reason = "timeout";
+    return r;
+  }
+};
+
+RulesReport rules_of(const smt::ProofFile& file, bool with_mona) {
+  const auto game = make_game(file.game, file.definitions);
+  const auto* declared = dynamic_cast<const DeclaredGame*>(game.get());
+  EXPECT_NE(declared, nullptr);
+  static const UnknownSolvers unknown;
+  CheckOptions options;
+  options.solvers = &unknown;
+  options.unbounded = with_mona;
+  return check_rules(*declared, options, true);
+}
+
+TEST(RulesByMona, StaircaseRulesHoldOnN4ThoughEveryWidthIsUnknown) {
+  const RulesReport r = rules_of(mutant("staircase-nim.proof", "", ""), true);
+  ASSERT_TRUE(r.unbounded.has_value());
+  EXPECT_EQ(r.unbounded->verdict, Verdict::Holds);
+  ASSERT_EQ(r.unbounded->obligations.size(), 8u);  // (n) and (7) for each of the four moves
+  EXPECT_EQ(r.unbounded->obligations[1].name, "(7) off stair 1");
+  ASSERT_EQ(r.widths.size(), 1u);  // `rules widths 8 timeout 5000`
+  EXPECT_EQ(r.widths[0].width, 8u);
+  EXPECT_EQ(r.widths[0].verdict, Verdict::Unknown);
+  EXPECT_EQ(r.timeout_ms, 5000u);
+  EXPECT_EQ(r.verdict(), Verdict::Holds);
+  const Json j = rules_json(r);
+  EXPECT_EQ(j.at("rank"), "declared: (((x1 + (2 * x2)) + (3 * x3)) + (4 * x4))");
+  EXPECT_EQ(j.at("unbounded").at("conclusion"),
+            "every move lowers the rank and leads to a position, on N^4");
+  EXPECT_EQ(j.at("timeout_ms"), 5000);
+  // Without MONA nothing proves the rules: unknown, never holds.
+  EXPECT_EQ(rules_of(mutant("staircase-nim.proof", "", ""), false).verdict(), Verdict::Unknown);
+}
+
+TEST(RulesByMona, AMoveThatRaisesTheRankOnlyFarOutsideTheBoxIsRefutedByMona) {
+  // Stair 4 to 3 that lifts a coin to stair 4 once stair 1 holds 1000 coins: the rules box
+  // [0,3]^4 never sees it, and the solvers answer unknown.
+  const smt::ProofFile bad = mutant("staircase-nim.proof", "to (x1, x2, x3 + t, x4 - t)",
+                                    "to (x1, x2, x3 + t, x4 - t + 2 * (x1 >= 1000))");
+  const RulesReport r = rules_of(bad, true);
+  ASSERT_TRUE(r.unbounded.has_value());
+  EXPECT_EQ(r.unbounded->verdict, Verdict::Fails);
+  EXPECT_EQ(r.verdict(), Verdict::Fails);
+  bool found = false;
+  for (const UnboundedObligation& o : r.unbounded->obligations)
+    if (o.name == "(7) stair 4 to 3") {
+      found = true;
+      ASSERT_TRUE(o.counterexample.has_value());
+      EXPECT_TRUE(o.refutes);
+      // Re-checked by the exact evaluator: stair 1 holds at least 1000 coins there.
+      EXPECT_GE(std::stoull(o.counterexample->at("x1").get<std::string>()), 1000u);
+    }
+  EXPECT_TRUE(found);
+  // The route that caught it: without MONA the rules are only unknown.
+  EXPECT_EQ(rules_of(bad, false).verdict(), Verdict::Unknown);
+}
+
+TEST(RulesByMona, TheRulesLineIsRangeChecked) {
+  const std::string game = "game g heaps 1\n  move \"m\" for t < x1 to (t)\n";
+  const std::string box = "end\nbox \"b\" \"t\" game g size 2 claim \"c\" \"t\": G >= 0 end\n";
+  EXPECT_EQ(parse_error(game + "  rules widths 8 16 timeout 2000\n" + box), "no error");
+  EXPECT_NE(parse_error(game + "  rules widths 8 8\n" + box)
+                .find("t.proof:3:18: expected a width not given before (8 is)"),
+            std::string::npos);
+  EXPECT_NE(parse_error(game + "  rules widths 65\n" + box).find("t.proof:3:16: expected a width"),
+            std::string::npos);
+  EXPECT_NE(parse_error(game + "  rules widths 8 timeout 0\n" + box)
+                .find("t.proof:3:26: expected the time limit in milliseconds"),
+            std::string::npos);
+  EXPECT_NE(parse_error(game + "  rules 8\n" + box).find("t.proof:3:9: expected 'widths'"),
+            std::string::npos);
 }
 
 }  // namespace

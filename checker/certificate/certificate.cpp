@@ -96,6 +96,10 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
       for (const auto& o : w.obligations)
         rules_seconds[r.game]["w" + std::to_string(w.width)][o.name] = {{"z3", o.seconds},
                                                                         {"cvc5", o.cvc5.seconds}};
+  for (const auto& r : report.rules)
+    if (r.unbounded)
+      for (const auto& o : r.unbounded->obligations)
+        rules_seconds[r.game]["mona"][o.name] = o.outcome.seconds;
   // The claims' blocks: one time per cube, box or sequence (its claims share it).
   nlohmann::ordered_json check_seconds = nlohmann::ordered_json::object();
   if (report.cube) check_seconds["exhaustive"] = report.cube->seconds;

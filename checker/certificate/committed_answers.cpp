@@ -18,7 +18,8 @@ std::optional<smt::Answer> answer_of(const Json& name) {
 
 // One recorded query: added when its digest and both answers read cleanly.
 void add(const Json& entry, unsigned timeout_ms, CommittedAnswers& out) {
-  const auto z3 = answer_of(entry.value("z3", Json())), cvc5 = answer_of(entry.value("cvc5", Json()));
+  const auto z3 = answer_of(entry.value("z3", Json())),
+             cvc5 = answer_of(entry.value("cvc5", Json()));
   const Json digest = entry.value("smt2_sha256", Json());
   if (!z3 || !cvc5 || !digest.is_string()) return;
   out[{digest.get<std::string>(), timeout_ms}] = {*z3, *cvc5, entry.value("note", std::string())};
@@ -26,8 +27,8 @@ void add(const Json& entry, unsigned timeout_ms, CommittedAnswers& out) {
 
 }  // namespace
 
-CommittedAnswers committed_answers(const Json& c, const std::string& z3_version,
-                                   unsigned z3_seed, const std::string& cvc5_version) {
+CommittedAnswers committed_answers(const Json& c, const std::string& z3_version, unsigned z3_seed,
+                                   const std::string& cvc5_version) {
   CommittedAnswers out;
   try {
     const Json& solvers = c.at("solvers");
@@ -37,9 +38,11 @@ CommittedAnswers committed_answers(const Json& c, const std::string& z3_version,
     const unsigned run_timeout = solvers.at("timeout_ms").get<unsigned>();
     for (const Json& lemma : c.at("lemmas"))
       for (const Json& w : lemma.at("smt")) add(w, run_timeout, out);
-    for (const Json& r : c.value("rules", Json::array()))
+    for (const Json& r : c.value("rules", Json::array())) {
+      const unsigned own = r.value("timeout_ms", 0u);  // the declaration's `rules ... timeout`
       for (const Json& w : r.at("widths"))
-        for (const Json& o : w.at("obligations")) add(o, run_timeout, out);
+        for (const Json& o : w.at("obligations")) add(o, own > 0 ? own : run_timeout, out);
+    }
     for (const Json& d : c.at("induction")) {
       const unsigned own = d.value("timeout_ms", 0u);
       for (const Json& w : d.at("widths"))

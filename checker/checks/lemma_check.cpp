@@ -103,12 +103,16 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   const Solvers& solvers = solvers_of(options, real);
 
   bool all_unsat = true, some_counterexample = false;
-  for (unsigned w : lemma.widths) {
-    smt::set_activity(fmt::format("lemma {} w{}", lemma.label, w));
-    const SolvedQuery solved =
-        solve_and_recheck(lemma_query(lemma, expanded, w), &statement, solvers, options.timeout_ms);
+  std::vector<PendingQuery> queries;
+  for (unsigned w : lemma.widths)
+    queries.push_back(
+        {lemma_query(lemma, expanded, w), statement, fmt::format("lemma {} w{}", lemma.label, w)});
+  const std::vector<SolvedQuery> answers =
+      solve_all(queries, solvers, options.timeout_ms, options.threads);
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    const SolvedQuery& solved = answers[i];
     WidthOutcome o;
-    o.width = w;
+    o.width = lemma.widths[i];
     o.answer = solved.z3;
     o.cvc5 = solved.cvc5;
     o.seconds = solved.seconds;

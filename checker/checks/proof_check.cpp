@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 
 #include "base/counted.hpp"
 #include "base/memory_budget.hpp"
+#include "base/parallel_for.hpp"
 #include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/rules_check.hpp"
@@ -193,6 +195,11 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     return true;
   };
   check_rules_of_games(source, options, report);
+  // One exhaustive part (cube, boxes, sequences) at a time in the process: each uses every
+  // core and the memory the preflight measured for it alone, while several proofs' solver
+  // queries may run beside one another.
+  static std::mutex exhaustive;
+  std::unique_lock exhaustive_part(exhaustive);
   if (!report.proof.claims.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;
@@ -224,6 +231,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.sequences.back().seconds = seconds_since(start);
     if (stop(report.sequences.back().verdict())) return report;
   }
+  exhaustive_part.unlock();
   if (options.claims_only) {
     std::vector<std::string> left;
     if (const std::size_t n = report.proof.lemmas.size()) left.push_back(count_of(n, "lemma"));
@@ -239,10 +247,20 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.lemmas.push_back(check_lemma(lemma, report.proof.definitions, options.lemma));
     if (stop(report.lemmas.back().verdict)) return report;
   }
-  for (const smt::InductionSpec& induction : report.proof.inductions) {
-    report.inductions.push_back(
-        check_induction(induction, report.proof.definitions,
-                        *make_game(induction.game, report.proof.definitions), options.lemma, path));
+  // Two inductions at a time (one under --fail-fast, which stops at the first failing one):
+  // their queries share the process's solver slots, so one induction's long query no longer
+  // leaves a core idle while the rest wait.  Each has its own game; the report keeps the file's
+  // order.
+  const std::vector<smt::InductionSpec>& specs = report.proof.inductions;
+  std::vector<std::optional<InductionOutcome>> inductions(specs.size());
+  parallel_for(specs.size(), options.fail_fast ? 1 : options.lemma.threads, [&](std::size_t i) {
+    if (options.fail_fast && i > 0 && inductions[i - 1]->verdict == Verdict::Fails) return;
+    inductions[i] =
+        check_induction(specs[i], report.proof.definitions,
+                        *make_game(specs[i].game, report.proof.definitions), options.lemma, path);
+  });
+  for (std::optional<InductionOutcome>& induction : inductions) {
+    report.inductions.push_back(std::move(*induction));
     if (stop(report.inductions.back().verdict)) return report;
   }
   return report;

@@ -14,6 +14,7 @@
 #include "games/move_shapes.hpp"
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
+#include "sys/natural.hpp"
 
 namespace nimcert {
 
@@ -101,22 +102,14 @@ std::string engine_of(const DeclaredGame& game) {
   return "generic: the reference engine";
 }
 
-ObligationOutcome solve(const Obligation& o, unsigned w, const Solvers& solvers,
-                        unsigned timeout_ms, const std::string& game) {
-  ObligationOutcome r;
-  r.name = o.name;
-  smt::set_activity(fmt::format("rules of {} w{}: {}", game, w, o.name));
-  const std::optional<smt::Program> statement = obligation_statement(o);
-  const smt::Query q =
-      smt::make_query(o.variables, o.hypotheses, o.conclusion, w,
-                      fmt::format("nimcert rules of {} {} at width {}", game, o.name, w));
-  const SolvedQuery solved =
-      solve_and_recheck(q, statement ? &*statement : nullptr, solvers, timeout_ms);
-  r.z3 = solved.z3;
-  r.cvc5 = solved.cvc5;
-  r.note = solved.note;
-  r.seconds = solved.seconds;
-  r.smt2 = solved.smt2;
+PendingQuery pending(const Obligation& o, unsigned w, const std::string& game) {
+  return {smt::make_query(o.variables, o.hypotheses, o.conclusion, w,
+                          fmt::format("nimcert rules of {} {} at width {}", game, o.name, w)),
+          obligation_statement(o), fmt::format("rules of {} w{}: {}", game, w, o.name)};
+}
+
+ObligationOutcome outcome_of(const Obligation& o, const SolvedQuery& solved) {
+  ObligationOutcome r = ObligationOutcome::answered(o.name, solved);
   if (solved.model && solved.rechecked) {
     nlohmann::ordered_json cx;
     for (const auto& [name, value] : *solved.model)
@@ -132,8 +125,18 @@ ObligationOutcome solve(const Obligation& o, unsigned w, const Solvers& solvers,
 Verdict RulesReport::verdict() const {
   if (violation || !shape_agrees || !built_in_agrees || positions == 0) return Verdict::Fails;
   if (!solved && needs_solvers) return Verdict::Unknown;
-  Verdict v = Verdict::Holds;
-  for (const InductionWidth& w : widths) v = conjunction(v, w.verdict);
+  if (!needs_solvers) return Verdict::Holds;  // a preset: its engine is the built-in one
+  Verdict v = widths.empty() ? Verdict::Unknown : Verdict::Holds;  // nothing proved never holds
+  bool refuted = false;
+  for (const InductionWidth& w : widths) {
+    v = conjunction(v, w.verdict);
+    refuted = refuted || w.verdict == Verdict::Fails;
+  }
+  if (unbounded && unbounded->in_fragment) {
+    if (unbounded->verdict == Verdict::Fails) return Verdict::Fails;
+    if (unbounded->verdict == Verdict::Holds && !refuted) return Verdict::Holds;
+    v = conjunction(v, unbounded->verdict);
+  }
   return v;
 }
 
@@ -141,6 +144,9 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
   RulesReport r;
   r.game = game.name();
   r.engine = engine_of(game);
+  r.heaps = game.heap_count();
+  r.rank = game.declaration().rank ? "declared: " + smt::to_string(*game.declaration().rank)
+                                   : "x1 + ... + xk + #{i : xi > 0} (stones plus nonempty heaps)";
   smt::set_activity("rules of " + game.name() + ": the box");
   enumerate_box(game, r);
   if (r.violation || !r.shape_agrees || !solve_them) return r;
@@ -150,28 +156,47 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
                            false, {}, std::nullopt};
   const BothSolvers real(options.cvc5_binary);
   const Solvers& solvers = solvers_of(options, real);
-  for (unsigned w : kRuleWidths) {
+  const smt::GameDeclaration& declaration = game.declaration();
+  const std::vector<unsigned>& asked =
+      declaration.rule_widths.empty() ? kRuleWidths : declaration.rule_widths;
+  r.timeout_ms = declaration.rule_timeout_ms;
+  // Every obligation of every width, solved side by side, then read in order.
+  std::vector<std::vector<Obligation>> obligations;
+  std::vector<PendingQuery> queries;
+  for (unsigned w : asked) {
+    obligations.push_back(rules_obligations(step, w));
+    for (const Obligation& o : obligations.back()) queries.push_back(pending(o, w, game.name()));
+  }
+  const std::vector<SolvedQuery> solved = solve_all(
+      queries, solvers, r.timeout_ms > 0 ? r.timeout_ms : options.timeout_ms, options.threads);
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < obligations.size(); ++i) {
     InductionWidth width;
-    width.width = w;
+    width.width = asked[i];
     bool unsat = true, refuted = false;
-    auto run = [&](const Obligation& o) {
-      ObligationOutcome out = solve(o, w, solvers, options.timeout_ms, game.name());
+    for (const Obligation& o : obligations[i]) {
+      ObligationOutcome out = outcome_of(o, solved[next++]);
       unsat = unsat && out.z3 == smt::Answer::Unsat && out.cvc5.answer == smt::Answer::Unsat;
       refuted = refuted || out.refutes;
       width.obligations.push_back(std::move(out));
-    };
-    for (const SymbolicMove& m : moves) {
-      // (n) first; (7) may then assume it (at the same width, under the same guard), which
-      // spares the solvers the borrows of subtractions that cannot happen.
-      Obligation rank = rank_obligation(step, m, w);
-      if (const auto exact = exact_follower(step, m, w)) {
-        run(*exact);
-        rank.hypotheses.push_back(exact->conclusion);
-      }
-      run(rank);
     }
     width.verdict = refuted ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
     r.widths.push_back(std::move(width));
+  }
+  if (options.unbounded) {
+    smt::set_activity(fmt::format("rules of {}: mona", game.name()));
+    // The moves are expanded (no definition calls left).  MONA's counterexample to (7) or (n)
+    // has been re-checked by the exact evaluator against the obligation itself: the move
+    // breaks the rules there, as a re-checked model of a width does.
+    r.unbounded = decide_on_every_position(
+        rules_obligations(step, 0), smt::Definitions{}, "nimcert rules of " + game.name(), options,
+        [](const Obligation&, const std::map<std::string, smt::u128>& model, std::string&) {
+          Confirmed c;
+          for (const auto& [name, value] : model)
+            c.counterexample[name] = smt::u128_to_string(value);
+          c.refutes_claim = true;
+          return std::optional<Confirmed>(std::move(c));
+        });
   }
   return r;
 }

@@ -44,7 +44,14 @@ struct RulesReport {
   std::string engine;        // which engine the shape selects
   bool shape_agrees = true;  // the recognised shape lists the declaration's followers
   nlohmann::ordered_json shape_disagreement;  // the first position where it does not
+  std::size_t heaps = 0;                      // of the game's positions
+  std::string rank;                           // the rank (7) proves falling, in words
   std::vector<InductionWidth> widths;         // (7) and (n) per move kind, per width
+  unsigned timeout_ms = 0;                    // the declaration's own limit, 0 = the run's
+  // (7) and (n) for every position, by MONA: set when the unbounded route ran.  Valid there,
+  // with no width refuting, the rules hold whatever a width's solvers answered (a time-out
+  // narrows the widths' scope, it does not sink a proof for every position).
+  std::optional<UnboundedInduction> unbounded;
   bool solved = false;  // false: no solver ran (certify --only claims, or a preset)
   // A preset's engine is hand-written: the solvers are not asked about its declaration (each
   // induction over the game poses (7) for its own move encoding).
@@ -54,7 +61,7 @@ struct RulesReport {
   Verdict verdict() const;
 };
 
-// The widths the rules are proved at.
+// The widths the rules are proved at, unless the declaration says others.
 inline const std::vector<unsigned> kRuleWidths = {8, 16, 32, 64};
 
 // `solve`: whether to run the solvers (not under --only claims).

@@ -1,7 +1,13 @@
 // Solving and re-checking one query (see solve_and_recheck.hpp).
 #include "checks/solve_and_recheck.hpp"
 
+#include <algorithm>
+#include <semaphore>
+#include <thread>
+
+#include "base/parallel_for.hpp"
 #include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
 
 namespace nimcert {
 
@@ -57,6 +63,40 @@ SolvedQuery solve_and_recheck(const smt::Query& query, const smt::Program* state
   }
   add_note(out.note, both.disagreement);
   out.smt2 = smt::with_status(query.smt2, both.z3.answer);
+  return out;
+}
+
+namespace {
+
+// The queries in flight in this process, whichever checks asked for them: one per core (each
+// is Z3 here and cvc5 in a child, one of which usually finishes well before the other, so
+// the cores stay busy without a query's wall-clock limit being shared with two others).
+class QuerySlot {
+ public:
+  QuerySlot() { slots().acquire(); }
+  ~QuerySlot() { slots().release(); }
+  QuerySlot(const QuerySlot&) = delete;
+  QuerySlot& operator=(const QuerySlot&) = delete;
+
+ private:
+  static std::counting_semaphore<256>& slots() {
+    static std::counting_semaphore<256> s(
+        std::clamp<std::ptrdiff_t>(std::thread::hardware_concurrency(), 2, 256));
+    return s;
+  }
+};
+
+}  // namespace
+
+std::vector<SolvedQuery> solve_all(const std::vector<PendingQuery>& queries, const Solvers& solvers,
+                                   unsigned timeout_ms, unsigned threads) {
+  std::vector<SolvedQuery> out(queries.size());
+  parallel_for(queries.size(), threads, [&](std::size_t i) {
+    const PendingQuery& q = queries[i];
+    const QuerySlot slot;
+    smt::set_activity(q.activity);
+    out[i] = solve_and_recheck(q.query, q.statement ? &*q.statement : nullptr, solvers, timeout_ms);
+  });
   return out;
 }
 

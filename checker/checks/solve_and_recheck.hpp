@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "eval/evaluator.hpp"
 #include "solve/answer.hpp"
@@ -74,6 +75,23 @@ struct SolvedQuery {
 // or keeps the model unchecked when `statement` is null.
 SolvedQuery solve_and_recheck(const smt::Query& query, const smt::Program* statement,
                               const Solvers& solvers, unsigned timeout_ms);
+
+// A query waiting for the solvers: what solve_and_recheck takes, and what the progress line
+// says while it runs.
+struct PendingQuery {
+  smt::Query query;
+  std::optional<smt::Program> statement;  // none: a quantified query, the model kept unchecked
+  std::string activity;
+};
+
+// Every query through solve_and_recheck, `threads` of them at a time (each is Z3 in a thread
+// of this process and cvc5 in a child beside it: one solver usually finishes long before the
+// other, so one query at a time left a core idle), and never more in the whole process than
+// it has cores, however many checks call this at once.  The answers come in the order of
+// `queries`, whatever order the solvers finished in.  The solvers must be safe to call from
+// several threads: the real ones are, and so is every test double that only reads its script.
+std::vector<SolvedQuery> solve_all(const std::vector<PendingQuery>& queries, const Solvers& solvers,
+                                   unsigned timeout_ms, unsigned threads);
 
 // The solvers of the options: the injected ones, or `real`.
 inline const Solvers& solvers_of(const CheckOptions& options, const BothSolvers& real) {

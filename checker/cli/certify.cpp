@@ -1,5 +1,6 @@
 // certify: check proof files and write their certificates (see workflow.hpp).
 #include "base/atomic_file.hpp"
+#include "base/parallel_for.hpp"
 #include "certificate/certificate.hpp"
 #include "checks/reusing_solvers.hpp"
 #include "cli/workflow_steps.hpp"
@@ -47,9 +48,15 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
     if (cache) options.lemma.solvers = &reusing;
 
     std::vector<Json> certificates;
-    for (const ProofSource& s : sources) {
-      certificates.push_back(certify_one(s, options));
-      if (o.fail_fast && certificates.back()["verdict"] == "fails") break;
+    if (o.fail_fast) {  // one after another, to stop at the first that fails
+      for (const ProofSource& s : sources) {
+        certificates.push_back(certify_one(s, options));
+        if (certificates.back()["verdict"] == "fails") break;
+      }
+    } else {  // two proofs at a time: their queries share the solver slots (checks/proof_check)
+      certificates.resize(sources.size());
+      parallel_for(sources.size(), options.lemma.threads,
+                   [&](std::size_t i) { certificates[i] = certify_one(sources[i], options); });
     }
     // Every check has run: only now is anything written, so an interrupt leaves all as it was.
     // A run that left something unchecked (--only claims, --fail-fast) writes nothing at all.

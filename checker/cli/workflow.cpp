@@ -153,6 +153,9 @@ std::string answers_of(const Entry& e) {
                                   count_of(box.at("positions").get<std::uint64_t>(), "position"),
                                   count_of(box.at("followers").get<std::uint64_t>(), "follower")));
       for (const Json& w : b.at("widths")) parts.push_back(obligations_unsat(w));
+      if (b.contains("unbounded"))
+        parts.push_back(b.at("unbounded").value("conclusion", std::string("not proved")) +
+                        " (mona)");
       parts.push_back("engine: " + b.at("engine").get<std::string>());
       if (b.contains("built_in"))
         parts.push_back(

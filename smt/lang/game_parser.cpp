@@ -4,6 +4,7 @@
 //   game NAME heaps K [rank EXPR]
 //     move "NAME" [for BOUND, ...] [when CONDITION] to (E1, ..., EK)
 //     ...
+//     [rules widths W... [timeout MS]]
 //   end
 //
 // or `game NAME octal "0.d1...dt"`, an octal game of one heap (its code read by the checker),
@@ -79,6 +80,22 @@ std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration
     game->moves.push_back(parse_move(*game, defs, move_names));
   }
   if (game->moves.empty()) fail(peek().where, "at least one 'move' in the game declaration");
+  if (is_word("rules")) {  // rules widths W... [timeout MS]
+    next();
+    expect_word("widths");
+    do {
+      const SourceLocation at = peek().where;
+      const auto w = static_cast<unsigned>(expect_number_in("a width", 1, 64));
+      for (unsigned seen : game->rule_widths)
+        if (seen == w) fail(at, fmt::format("a width not given before ({} is)", w));
+      game->rule_widths.push_back(w);
+    } while (peek().kind == Tok::Number);
+    if (is_word("timeout")) {
+      next();
+      game->rule_timeout_ms =
+          static_cast<unsigned>(expect_number_in("the time limit in milliseconds", 1, 3600000));
+    }
+  }
   expect_word("end");
   return game;
 }

@@ -54,6 +54,11 @@ struct GameDeclaration {
   // `rank EXPR`: the rank every move must lower, over x1..xk (a natural); null: the default of
   // (7), stones plus nonempty heaps.  With it a move may raise a heap (Staircase Nim).
   ExprPtr rank;
+  // `rules widths W... [timeout MS]`: the widths at which Z3 and cvc5 prove the rules (7) and
+  // (n), and their time limit per query; empty and 0: 8, 16, 32, 64 and the run's limit.
+  // MONA proves the same rules for every position whatever the file asks here.
+  std::vector<unsigned> rule_widths;
+  unsigned rule_timeout_ms = 0;
   SourceLocation where, octal_where;
 };
 

@@ -19,41 +19,6 @@ std::string conclusion(const InductionOutcome& d) {
   return d.win_loss ? "(G = 0) <-> " + d.value : "G = " + d.value;
 }
 
-Json unbounded_induction_json(const InductionOutcome& d, const UnboundedInduction& u,
-                              std::size_t heaps, const std::string& file) {
-  if (!u.in_fragment) {
-    Json j = outside_fragment_json(u.outside, u.outside_at, file);
-    j["verdict"] = "unknown";
-    return j;
-  }
-  Json j;
-  j["engine"] = "mona";
-  j["domain"] = "N^" + std::to_string(heaps) + ", every position";
-  bool valid = true, refuted = false;
-  for (const UnboundedObligation& o : u.obligations) {
-    valid = valid && o.outcome.answer == smt::MonaRun::Answer::Valid;
-    refuted = refuted || o.refutes;
-  }
-  j["answer"] = valid ? "valid" : refuted ? "counterexample" : "unknown";
-  j["completeness"] = "quantified over each move's parameters";
-  Json obligations = Json::array();
-  for (const UnboundedObligation& o : u.obligations) {
-    Json x = unbounded_json(o.outcome, file);
-    x.erase("engine");
-    x.erase("domain");
-    Json entry = {{"obligation", o.name}};
-    entry.update(x);
-    entry["counterexample"] = o.counterexample ? *o.counterexample : Json();
-    if (o.counterexample) entry["refutes_claim"] = o.refutes;
-    obligations.push_back(std::move(entry));
-  }
-  j["obligations"] = std::move(obligations);
-  j["conclusion"] = u.verdict == Verdict::Holds ? conclusion(d) + " on N^" + std::to_string(heaps)
-                                                : std::string("not proved");
-  j["verdict"] = verdict_name(u.verdict);
-  return j;
-}
-
 }  // namespace
 
 Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std::string& file) {
@@ -89,7 +54,9 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     widths.push_back(std::move(o));
   }
   j["widths"] = std::move(widths);
-  if (d.unbounded) j["unbounded"] = unbounded_induction_json(d, *d.unbounded, d.heaps, file);
+  if (d.unbounded)
+    j["unbounded"] = unbounded_obligations_json(
+        *d.unbounded, d.heaps, conclusion(d) + " on N^" + std::to_string(d.heaps), file);
   // The exhaustive result for the same claim, side by side.
   Json beside;
   if (cube)
@@ -184,24 +151,9 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
         e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
       }
     }
-    if (d.contains("unbounded")) {
-      const Json& u = d.at("unbounded");
-      if (u.at("answer") == "not in the unbounded fragment")
-        e.rows.push_back({EntryRow::Kind::Obligation,
-                          fmt::format("induction {} every position", claim), "skipped",
-                          "not in the unbounded fragment: " + u.at("term").get<std::string>()});
-      else
-        for (const Json& o : u.at("obligations")) {
-          EntryRow row = unbounded_row(fmt::format("induction {} every position: {}", claim,
-                                                   o.at("obligation").get<std::string>()),
-                                       o);
-          row.kind = EntryRow::Kind::Obligation;
-          row.seconds = recorded_seconds(
-              c, {"induction_seconds", claim, "mona", o.at("obligation").get<std::string>()});
-          if (!o.value("refutes_claim", false) && row.status == "fails") row.status = "unknown";
-          e.rows.push_back(std::move(row));
-        }
-    }
+    if (d.contains("unbounded"))
+      unbounded_obligation_rows(c, d.at("unbounded"), "induction " + claim,
+                                {"induction_seconds", claim, "mona"}, e.rows);
     e.rests_on = {
         {"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
         {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},

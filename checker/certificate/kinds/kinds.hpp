@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "certificate/entries.hpp"
@@ -18,10 +19,10 @@ namespace nimcert {
 
 using Json = nlohmann::ordered_json;
 
-Json rules_json(const RulesReport& rules);           // kinds/rules.cpp
-Json cube_report_json(const CubeReport& report);     // kinds/cube.cpp
-Json box_json(const BoxReport& box);                 // kinds/box.cpp
-Json sequence_json(const SequenceReport& sequence);  // kinds/sequence.cpp
+Json rules_json(const RulesReport& rules);                            // kinds/rules.cpp
+Json cube_report_json(const CubeReport& report);                      // kinds/cube.cpp
+Json box_json(const BoxReport& box);                                  // kinds/box.cpp
+Json sequence_json(const SequenceReport& sequence);                   // kinds/sequence.cpp
 Json lemma_json(const LemmaOutcome& lemma, const std::string& file);  // kinds/lemma.cpp
 // The cube, when there is one, supplies the exhaustive result for the same claim; `file`
 // locates a term outside the unbounded fragment.
@@ -53,6 +54,15 @@ Json unbounded_json(const UnboundedOutcome& u, const std::string& file);
 // {"engine": "mona", "answer": "not in the unbounded fragment", "term", "at": FILE:LINE:COL}.
 Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
                            const std::string& file);
+// The unbounded part of an induction or of a game's rules: MONA on each obligation over N^k,
+// with `proved` as its conclusion when every one is valid.
+Json unbounded_obligations_json(const UnboundedInduction& u, std::size_t heaps,
+                                const std::string& proved, const std::string& file);
+// Its report rows, "ID every position: OBLIGATION", each with the time recorded at
+// seconds_path + its name; a counterexample that refutes nothing is "unknown", not "fails".
+void unbounded_obligation_rows(const Json& certificate, const Json& unbounded,
+                               const std::string& id, const std::vector<std::string>& seconds_path,
+                               std::vector<EntryRow>& rows);
 // The report row of an unbounded part, and the ledger's record of it.
 EntryRow unbounded_row(const std::string& name, const Json& unbounded);
 Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
@@ -73,7 +83,7 @@ std::string query_pointer(const Json& certificate, const std::string& file, cons
 // The entries of a block's claims and named checks (boxes and sequences), "BLOCK: claim X" and
 // "BLOCK: CHECK", each with what it rests on and the block's time (its rows share it).
 void claim_and_check_entries(const std::string& block, const Json& claims, const Json& checks,
-                             const Json& claims_rest_on, const Json& checks_rest_on,
-                             double seconds, std::vector<Entry>& out);
+                             const Json& claims_rest_on, const Json& checks_rest_on, double seconds,
+                             std::vector<Entry>& out);
 
 }  // namespace nimcert

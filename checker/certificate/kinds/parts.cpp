@@ -194,4 +194,58 @@ Json obligation_json(const ObligationOutcome& o, bool with_refutes) {
   return x;
 }
 
+Json unbounded_obligations_json(const UnboundedInduction& u, std::size_t heaps,
+                                const std::string& proved, const std::string& file) {
+  if (!u.in_fragment) {
+    Json j = outside_fragment_json(u.outside, u.outside_at, file);
+    j["verdict"] = "unknown";
+    return j;
+  }
+  Json j;
+  j["engine"] = "mona";
+  j["domain"] = "N^" + std::to_string(heaps) + ", every position";
+  bool valid = true, refuted = false;
+  for (const UnboundedObligation& o : u.obligations) {
+    valid = valid && o.outcome.answer == smt::MonaRun::Answer::Valid;
+    refuted = refuted || o.refutes;
+  }
+  j["answer"] = valid ? "valid" : refuted ? "counterexample" : "unknown";
+  j["completeness"] = "quantified over each move's parameters";
+  Json obligations = Json::array();
+  for (const UnboundedObligation& o : u.obligations) {
+    Json x = unbounded_json(o.outcome, file);
+    x.erase("engine");
+    x.erase("domain");
+    Json entry = {{"obligation", o.name}};
+    entry.update(x);
+    entry["counterexample"] = o.counterexample ? *o.counterexample : Json();
+    if (o.counterexample) entry["refutes_claim"] = o.refutes;
+    obligations.push_back(std::move(entry));
+  }
+  j["obligations"] = std::move(obligations);
+  j["conclusion"] = u.verdict == Verdict::Holds ? proved : std::string("not proved");
+  j["verdict"] = verdict_name(u.verdict);
+  return j;
+}
+
+void unbounded_obligation_rows(const Json& c, const Json& u, const std::string& id,
+                               const std::vector<std::string>& seconds_path,
+                               std::vector<EntryRow>& rows) {
+  if (u.at("answer") == "not in the unbounded fragment") {
+    rows.push_back({EntryRow::Kind::Obligation, id + " every position", "skipped",
+                    "not in the unbounded fragment: " + u.at("term").get<std::string>()});
+    return;
+  }
+  for (const Json& o : u.at("obligations")) {
+    const std::string name = o.at("obligation");
+    EntryRow row = unbounded_row(fmt::format("{} every position: {}", id, name), o);
+    row.kind = EntryRow::Kind::Obligation;
+    std::vector<std::string> path = seconds_path;
+    path.push_back(name);
+    row.seconds = recorded_seconds(c, path);
+    if (!o.value("refutes_claim", false) && row.status == "fails") row.status = "unknown";
+    rows.push_back(std::move(row));
+  }
+}
+
 }  // namespace nimcert

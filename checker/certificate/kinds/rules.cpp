@@ -18,7 +18,9 @@ Json rules_json(const RulesReport& r) {
                      {"agrees", r.built_in_agrees},
                      {"disagreement", r.built_in_disagreement}};
   }
-  j["rank"] = "x1 + ... + xk + #{i : xi > 0} (stones plus nonempty heaps)";
+  // A preset's rules are those of the built-in game, whose rank is the default.
+  j["rank"] =
+      r.rank.empty() ? "x1 + ... + xk + #{i : xi > 0} (stones plus nonempty heaps)" : r.rank;
   j["enumerated"] = {{"box", r.box},
                      {"positions", r.positions},
                      {"followers", r.followers},
@@ -37,6 +39,11 @@ Json rules_json(const RulesReport& r) {
                       {"verdict", verdict_name(w.verdict)}});
   }
   j["widths"] = std::move(widths);
+  if (r.timeout_ms > 0) j["timeout_ms"] = r.timeout_ms;  // the declaration's own limit
+  if (r.unbounded)
+    j["unbounded"] = unbounded_obligations_json(
+        *r.unbounded, r.heaps,
+        "every move lowers the rank and leads to a position, on N^" + std::to_string(r.heaps), "");
   if (!r.needs_solvers)
     j["solvers"] =
         "not asked: the built-in game's engine is hand-written, and each induction "
@@ -84,6 +91,9 @@ void rules_entries(const Json& c, std::vector<Entry>& out) {
                                   o.at("obligation").get<std::string>()})});
         e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
       }
+    if (r.contains("unbounded"))
+      unbounded_obligation_rows(c, r.at("unbounded"), e.id, {"rules_seconds", game, "mona"},
+                                e.rows);
     e.rests_on = {
         {"enumeration",
          {{"engine", "the C++ evaluator over every move at every position"},
@@ -96,6 +106,12 @@ void rules_entries(const Json& c, std::vector<Entry>& out) {
     if (!r.at("widths").empty()) {
       e.rests_on["z3"] = {{"version", c.at("solvers").at("z3").at("version")}};
       e.rests_on["cvc5"] = {{"version", c.at("solvers").at("cvc5").at("version")}};
+    }
+    if (r.contains("unbounded")) {
+      const Json& u = r.at("unbounded");
+      Json mona = unbounded_rests_on(c, u);
+      if (u.contains("conclusion")) mona["conclusion"] = u.at("conclusion");
+      e.rests_on["mona"] = std::move(mona);
     }
     out.push_back(std::move(e));
   }

@@ -8,7 +8,6 @@
 #include "checks/induction/confirm.hpp"
 #include "checks/lemma_check.hpp"
 #include "solve/z3_backend.hpp"
-#include "sys/activity.hpp"
 
 namespace nimcert {
 
@@ -22,21 +21,17 @@ std::vector<SymbolicMove> moves_of(const Game& game) {
   return moves;
 }
 
-// One obligation solved, re-checked and, when refuted, confirmed by the game.
-ObligationOutcome solve_obligation(const smt::InductionSpec& spec, const Obligation& o, unsigned w,
-                                   const smt::Program& f, const Game& game, const Solvers& solvers,
-                                   unsigned timeout_ms) {
-  ObligationOutcome r;
-  r.name = o.name;
-  smt::set_activity(fmt::format("induction {} w{}: {}", spec.claim, w, o.name));
-  const std::optional<smt::Program> statement = obligation_statement(o);
-  const SolvedQuery solved = solve_and_recheck(
-      obligation_query(spec, o, w), statement ? &*statement : nullptr, solvers, timeout_ms);
-  r.z3 = solved.z3;
-  r.cvc5 = solved.cvc5;
-  r.note = solved.note;
-  r.seconds = solved.seconds;
-  r.smt2 = solved.smt2;
+// An obligation as a query waiting for the solvers.
+PendingQuery pending(const smt::InductionSpec& spec, const Obligation& o, unsigned w) {
+  return {obligation_query(spec, o, w), obligation_statement(o),
+          fmt::format("induction {} w{}: {}", spec.claim, w, o.name)};
+}
+
+// An obligation's answers, and, when refuted, the counterexample confirmed by the game (one
+// thread at a time: the game is not asked from several).
+ObligationOutcome outcome_of(const Obligation& o, const SolvedQuery& solved, const smt::Program& f,
+                             const Game& game) {
+  ObligationOutcome r = ObligationOutcome::answered(o.name, solved);
   if (solved.model)
     if (const auto confirmed = confirm_with_game(o, *solved.model, f, game, r.note)) {
       r.counterexample = confirmed->counterexample;
@@ -62,10 +57,26 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
                                            const smt::Definitions& definitions, const Game& game,
                                            const smt::Program& f, const MoveCheck& move_check,
                                            const CheckOptions& options, const std::string& file) {
+  UnboundedInduction out = decide_on_every_position(
+      unbounded_induction_obligations(spec, definitions, game, file), definitions,
+      fmt::format("nimcert induction {}", spec.claim), options,
+      [&](const Obligation& o, const std::map<std::string, smt::u128>& model, std::string& note) {
+        return confirm_with_game(o, model, f, game, note);
+      });
+  if (out.verdict == Verdict::Holds && !move_check.agrees) out.verdict = Verdict::Unknown;
+  return out;
+}
+
+}  // namespace
+
+UnboundedInduction decide_on_every_position(const std::vector<Obligation>& obligations,
+                                            const smt::Definitions& definitions,
+                                            const std::string& source, const CheckOptions& options,
+                                            const ConfirmCounterexample& confirm) {
   UnboundedInduction out;
   out.in_fragment = true;
-  bool valid = move_check.agrees, refuted = false;
-  for (const Obligation& o : unbounded_induction_obligations(spec, definitions, game, file)) {
+  bool valid = true, refuted = false;
+  for (const Obligation& o : obligations) {
     UnboundedObligation r;
     r.name = o.name;
     smt::ExprPtr statement;
@@ -79,8 +90,7 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
     }
     r.outcome = decide_for_all_naturals(
         o.variables, o.hypotheses, o.conclusion, o.existentials, definitions, statement,
-        fmt::format("nimcert induction {} {} for all positions", spec.claim, o.name),
-        unbounded_options(options));
+        fmt::format("{} {} for all positions", source, o.name), unbounded_options(options));
     if (!r.outcome.in_fragment) {
       out.in_fragment = false;
       out.outside = r.outcome.outside;
@@ -100,7 +110,7 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
       }
       if (!fits) {
         r.outcome.note = "the counterexample is too large for the game to confirm";
-      } else if (const auto confirmed = confirm_with_game(o, model, f, game, r.outcome.note)) {
+      } else if (const auto confirmed = confirm(o, model, r.outcome.note)) {
         r.counterexample = confirmed->counterexample;
         r.refutes = confirmed->refutes_claim;
       }
@@ -111,8 +121,6 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
   out.verdict = refuted ? Verdict::Fails : valid ? Verdict::Holds : Verdict::Unknown;
   return out;
 }
-
-}  // namespace
 
 std::vector<Obligation> unbounded_induction_obligations(const smt::InductionSpec& spec,
                                                         const smt::Definitions& definitions,
@@ -174,13 +182,23 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   const Solvers& solvers = solvers_of(options, real);
   const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
 
-  Verdict all = Verdict::Holds;
+  // Every width's obligations are independent queries: solved side by side, then read in
+  // order.
+  std::vector<std::vector<Obligation>> obligations;
+  std::vector<PendingQuery> queries;
   for (unsigned w : spec.widths) {
+    obligations.push_back(induction_obligations(step, w));
+    for (const Obligation& o : obligations.back()) queries.push_back(pending(spec, o, w));
+  }
+  const std::vector<SolvedQuery> solved = solve_all(queries, solvers, timeout_ms, options.threads);
+  Verdict all = Verdict::Holds;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < spec.widths.size(); ++i) {
     InductionWidth width;
-    width.width = w;
+    width.width = spec.widths[i];
     bool unsat = out.move_check.agrees, fails = false;
-    for (const Obligation& o : induction_obligations(step, w)) {
-      ObligationOutcome r = solve_obligation(spec, o, w, f, game, solvers, timeout_ms);
+    for (const Obligation& o : obligations[i]) {
+      ObligationOutcome r = outcome_of(o, solved[next++], f, game);
       unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
       fails = fails || r.refutes;
       width.obligations.push_back(std::move(r));

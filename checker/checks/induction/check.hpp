@@ -8,12 +8,15 @@
 // hints that miss a value some follower has) is unknown: "not proved".
 #pragma once
 
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "base/outcome.hpp"
+#include "checks/induction/confirm.hpp"
 #include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
 #include "checks/solve_and_recheck.hpp"
@@ -31,6 +34,18 @@ struct ObligationOutcome {
   std::optional<nlohmann::ordered_json> counterexample;  // confirmed in C++
   bool refutes = false;  // the counterexample refutes the claim itself
   double seconds = 0;
+
+  // The solvers' answers on the obligation named `name`, no counterexample yet.
+  static ObligationOutcome answered(std::string name, const SolvedQuery& solved) {
+    ObligationOutcome r;
+    r.name = std::move(name);
+    r.z3 = solved.z3;
+    r.cvc5 = solved.cvc5;
+    r.note = solved.note;
+    r.seconds = solved.seconds;
+    r.smt2 = solved.smt2;
+    return r;
+  }
 };
 
 struct InductionWidth {
@@ -50,15 +65,28 @@ struct UnboundedObligation {
 // The induction step for all of N^k: "G = F on N^k" only when every obligation is valid.
 struct UnboundedInduction {
   bool in_fragment = false;
-  std::string outside;             // the first term outside the fragment, and why
+  std::string outside;  // the first term outside the fragment, and why
   smt::SourceLocation outside_at;
   std::vector<UnboundedObligation> obligations;
   Verdict verdict = Verdict::Unknown;
 };
 
+// Confirms a counterexample MONA gave to an obligation (already re-checked by the exact
+// evaluator when the obligation has no existentials), or says in `note` why it is none.
+using ConfirmCounterexample = std::function<std::optional<Confirmed>(
+    const Obligation&, const std::map<std::string, smt::u128>&, std::string& note)>;
+
+// Every obligation for all of N^k, by MONA: holds when each is valid, fails when `confirm`
+// confirms a counterexample that refutes, unknown otherwise (and outside the fragment, where
+// the first obligation outside it stops the route).  `source` names them in MONA's files.
+UnboundedInduction decide_on_every_position(const std::vector<Obligation>& obligations,
+                                            const smt::Definitions& definitions,
+                                            const std::string& source, const CheckOptions& options,
+                                            const ConfirmCounterexample& confirm);
+
 struct InductionOutcome {
   std::string claim, text, value;  // value: F, canonical
-  bool win_loss = false;  // the claim is (G == 0) <-> P, value is P
+  bool win_loss = false;           // the claim is (G == 0) <-> P, value is P
   bool hinted = false;             // (b) posed with the proof's witness hints
   std::vector<std::string> moves;  // the game's move kinds
   std::vector<std::string> hints;  // canonical text of each hint
@@ -82,8 +110,7 @@ std::vector<std::pair<std::string, smt::Query>> induction_queries(
 // The obligations for all of N^k (no domain, (b) quantified), with the definitions kept.
 std::vector<Obligation> unbounded_induction_obligations(const smt::InductionSpec& spec,
                                                         const smt::Definitions& definitions,
-                                                        const Game& game,
-                                                        const std::string& file);
+                                                        const Game& game, const std::string& file);
 
 // `file` names the proof file in messages about its hints.
 InductionOutcome check_induction(const smt::InductionSpec& spec,

@@ -330,18 +330,24 @@ Obligation completeness_quantified(const InductionStep& step, unsigned w) {
   return o;
 }
 
-std::vector<Obligation> unbounded_obligations(const InductionStep& step) {
+std::vector<Obligation> rules_obligations(const InductionStep& step, unsigned w) {
   std::vector<Obligation> out;
-  for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, 0));
-  // The rules on N^k, as the rules check proves them below 2^64: (n), then (7) under it.
   for (const SymbolicMove& m : step.moves) {
-    Obligation rank = rank_obligation(step, m, 0);
-    if (auto exact = exact_follower(step, m, 0)) {
+    Obligation rank = rank_obligation(step, m, w);
+    if (auto exact = exact_follower(step, m, w)) {
       rank.hypotheses.push_back(exact->conclusion);
       out.push_back(std::move(*exact));
     }
     out.push_back(std::move(rank));
   }
+  return out;
+}
+
+std::vector<Obligation> unbounded_obligations(const InductionStep& step) {
+  std::vector<Obligation> out;
+  for (const SymbolicCondition& c : step.conditions) out.push_back(rule_condition(step, c, 0));
+  // The rules on N^k, as the rules check proves them: (n), then (7) under it.
+  for (Obligation& o : rules_obligations(step, 0)) out.push_back(std::move(o));
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, 0));
   out.push_back(completeness_quantified(step, 0));
   return out;

@@ -108,6 +108,11 @@ Obligation case_cover(const InductionStep& step, unsigned w);
 // (b) without hints: some move and some choice of its parameters reaches v.
 Obligation completeness_quantified(const InductionStep& step, unsigned w);
 
+// A declared game's rules at width w (0: on N^k), per move kind: (n) when its follower
+// subtracts, then (7), which may assume (n) (at the same width, under the same guard) and is
+// spared the borrows of subtractions that cannot happen.
+std::vector<Obligation> rules_obligations(const InductionStep& step, unsigned w);
+
 // All obligations at width w, in the order (r) per condition, (7) per move, (a) per move, (b0),
 // (b) (or its cases, then (b cases)).
 std::vector<Obligation> induction_obligations(const InductionStep& step, unsigned w);
