@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Cold certify of every committed proof, one binary against another, in one run.
+#
+# Usage: bash bench/cold_certify.sh OLD_NIMCERT NEW_NIMCERT [proofs...]
+#
+# Each binary runs `certify --no-cache` (every query solved again) once over all the proofs,
+# as a user regenerating every certificate would, on its own copy of the proof files, the old
+# binary first; ROUNDS=n repeats the pair n times (default 1).  Prints both wall times and
+# their ratio per round, each proof's own time as its certificate records it (run.seconds, of
+# the last round), and checks that both binaries' certificates agree
+# apart from the run's timings (same verdicts, same queries, same answers).  A benchmark, not a
+# test: the figures go into notes.
+set -euo pipefail
+[[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
+old=$(realpath "$1") new=$(realpath "$2")
+shift 2
+cd "$(dirname "$0")/.."
+proofs=("$@")
+[[ ${#proofs[@]} -gt 0 ]] || proofs=(certs/*.proof)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/old" "$scratch/new"
+cp "${proofs[@]}" "$scratch/old/"
+cp "${proofs[@]}" "$scratch/new/"
+
+wall() { # BINARY DIR: wall seconds of one cold certify of every proof in DIR
+  local start end
+  start=$(date +%s.%N)
+  (cd "$2" && "$1" certify --no-cache ./*.proof >/dev/null 2>&1) || true
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+
+for ((round = 1; round <= ${ROUNDS:-1}; ++round)); do
+  a=$(wall "$old" "$scratch/old")
+  b=$(wall "$new" "$scratch/new")
+  printf 'round %d: old %.1f s, new %.1f s: %.2fx\n' "$round" "$a" "$b" "$(echo "$a / $b" | bc -l)"
+done
+python3 - "$scratch" <<'EOF'
+import glob, json, os, sys
+scratch = sys.argv[1]
+print(f"{'proof':<24} {'old_s':>8} {'new_s':>8}  certificates")
+for path in sorted(glob.glob(os.path.join(scratch, "old", "*.cert.json"))):
+    name = os.path.basename(path)
+    a = json.load(open(path))
+    b = json.load(open(os.path.join(scratch, "new", name)))
+    sa, sb = a["run"]["seconds"], b["run"]["seconds"]
+    for c in (a, b):
+        c.pop("run", None)
+        c.pop("stable_sha256", None)
+    print(f"{name[:-10]:<24} {sa:8.1f} {sb:8.1f}  {'same' if a == b else 'DIFFERENT'}")
+EOF
