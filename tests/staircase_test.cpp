@@ -10,6 +10,7 @@
 #include "checks/box_check.hpp"
 #include "checks/rules_check.hpp"
 #include "committed_proof.hpp"
+#include "unknown_solvers.hpp"
 #include "engines/box_engine.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
@@ -110,16 +111,7 @@ TEST(DeclaredRank, TheCommittedProofsBoxClaimFailsWhenItsPIsWrong) {
 namespace nimcert {
 namespace {
 
-// Solvers that answer unknown on every query, as Z3 and cvc5 did on Staircase Nim's (7): the
-// rules then rest on MONA alone.
-class UnknownSolvers final : public Solvers {
- public:
-  smt::TwoSolverRun solve(const smt::Query&, unsigned) const override {
-    smt::TwoSolverRun r;
-    r.z3.reason = "timeout";
-    return r;
-  }
-};
+using testing::UnknownSolvers;  // the rules then rest on MONA alone
 
 RulesReport rules_of(const smt::ProofFile& file, bool with_mona) {
   const auto game = make_game(file.game, file.definitions);

@@ -28,6 +28,9 @@ Verdict conjunction(Verdict a, Verdict b);
 struct FollowerValue {
   Position position;
   Value value;
+  // A follower that is a sum of positions: its parts (position is then the first), value the
+  // xor of theirs.
+  std::vector<Position> parts;
 };
 
 // A position where a claim about G is false, checkable by hand: its true value is the mex of

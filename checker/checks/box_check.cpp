@@ -9,6 +9,7 @@
 #include "base/sha256.hpp"
 #include "checks/named/named_checks.hpp"
 #include "engines/box_engine.hpp"
+#include "engines/reference_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/registry.hpp"
 #include "sys/interrupt.hpp"
@@ -74,7 +75,22 @@ Counterexample explain(const Game& game, const BoxValues& box, const Position& p
     input.push_back(0);
     if (formula->run_one<std::uint64_t>(input, out)) cx.claimed = static_cast<Value>(out[0]);
   }
-  game.for_each_follower(p, [&](const Position& y) { cx.followers.push_back({y, box.at(y)}); });
+  // A follower outside the box (a move that raises a heap, under a declared rank) takes its
+  // value from the reference engine; a sum is worth the xor of its parts'.
+  std::optional<ReferenceEngine> outside;
+  auto value = [&](const Position& y) {
+    bool inside = true;
+    for (std::size_t h = 0; h < y.size(); ++h) inside = inside && y[h] <= box.extents()[h];
+    if (inside) return box.at(y);
+    if (!outside) outside.emplace(game, BoxValues::kMaxReachable);
+    return outside->grundy(y);
+  };
+  game.for_each_option(p, [&](std::span<const Position> parts) {
+    FollowerValue f{parts[0], 0, {}};
+    for (const Position& y : parts) f.value ^= value(y);
+    if (parts.size() > 1) f.parts.assign(parts.begin(), parts.end());
+    cx.followers.push_back(std::move(f));
+  });
   return cx;
 }
 
@@ -98,6 +114,7 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
   r.heaps = box.heaps();
   r.positions = box.positions();
   r.reachable = box.reachable();
+  r.sums = game->has_sums();
   Sha256 digest;
   digest.update_le32(box.values());
   r.table_sha256 = digest.hex_digest();

@@ -26,6 +26,7 @@ struct BoxReport {
   // A game whose moves may raise a heap (it declares its rank): the positions the reference
   // engine evaluated, the box's and every one reachable from it; 0 for the dense engine.
   std::uint64_t reachable = 0;
+  bool sums = false;  // some move leaves a sum of positions (a take-and-break move)
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   double seconds = 0;  // the table, claims and checks (the run's record only)

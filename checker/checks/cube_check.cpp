@@ -30,7 +30,7 @@ Counterexample explain_position(const Game& game, const CubeEngine& engine, cons
   if (claim) cx.claimed = claim->claimed_value(p);
   std::vector<Value> values;
   game.for_each_follower(p, [&](const Position& q) {
-    cx.followers.push_back({q, engine.at(q, stored)});
+    cx.followers.push_back({q, engine.at(q, stored), {}});
     values.push_back(cx.followers.back().value);
   });
   // The report must be checkable by hand: its value is the mex of the follower values it lists.
@@ -50,7 +50,7 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   // tallied per slice and the tallies joined in order of x: the canonical order.
   const std::size_t side = std::size_t{n} + 1;
   std::vector<std::vector<FailureTally>> slice_failures(claims.size(),
-                                                       std::vector<FailureTally>(side));
+                                                        std::vector<FailureTally>(side));
   // Per claim and slice, the positions where an implication's hypothesis holds.
   std::vector<std::vector<std::uint64_t>> slice_premises(claims.size(),
                                                          std::vector<std::uint64_t>(side, 0));

@@ -68,7 +68,10 @@ void enumerate_box(const DeclaredGame& game, RulesReport& r) {
     ++r.positions;
     std::vector<Position> declared;
     try {
-      game.for_each_move(p, [&](std::size_t, const Position& q) { declared.push_back(q); });
+      // A sum's parts (each checked to lower the rank) count as one follower; the shapes'
+      // comparison below never sees them (a game with sums has no fast shape).
+      game.for_each_move(
+          p, [&](std::size_t, std::span<const Position> parts) { declared.push_back(parts[0]); });
     } catch (const RuleViolation& v) {
       r.violation = v.what();
       r.violation_at = v.position;
@@ -99,6 +102,9 @@ std::string engine_of(const DeclaredGame& game) {
                        shape->merges.size(), shape->threshold);
   }
   if (game.lowers_heaps()) return "no move raises a heap: the dense box engine";
+  if (game.has_sums())
+    return "a move leaves a sum of positions: the reference engine, a sum worth the xor of its "
+           "parts' values";
   return "generic: the reference engine";
 }
 

@@ -48,7 +48,7 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   const std::size_t k = extents_.size();
   if (k == 0 || k > kMaxHeaps || k != game.heap_count())
     throw std::invalid_argument("box: bad number of heaps");
-  if (!game.lowers_heaps() && !game.declares_rank())
+  if (!game.lowers_heaps() && !game.declares_rank() && !game.has_sums())
     throw std::invalid_argument(game.describe() +
                                 ": its moves can raise a heap, so a box does not hold the "
                                 "followers of its positions (the cube engine handles merges)");
@@ -56,7 +56,9 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   for (Heap e : extents_) shape += fmt::format("{}[0,{}]", shape.empty() ? "" : "x", e);
   require_memory(bytes(extents_), "the box " + shape);  // 2^64 or more positions: refused
   const std::uint64_t count = *box_position_count(extents_);
-  if (!game.lowers_heaps()) {  // a declared rank ends every play: the memoised definition
+  // A declared rank ends every play, and a sum's parts each lower the rank: the memoised
+  // definition, whose mex takes a sum's value as the xor of its parts'.
+  if (!game.lowers_heaps()) {
     ReferenceEngine engine(game, kMaxReachable);
     values_.reserve(count);
     for (std::uint64_t i = 0; i < count; ++i) values_.push_back(engine.grundy(position(i)));

@@ -6,8 +6,9 @@
 // sight.  A game that can raise a heap (Game::lowers_heaps is false: amalgamation's merges
 // leave any box) is refused, unless it declares the rank its moves lower (Staircase Nim):
 // then the box's values are the memoised reference engine's, over every position reachable
-// from the box, at most kMaxReachable of them.  A follower outside the box or not earlier
-// would be a contract violation of a game that lowers heaps and stops loudly.
+// from the box, at most kMaxReachable of them; so are those of a game whose moves leave sums
+// of positions (take-and-break games), each part lowering the rank.  A follower outside the box or
+// not earlier would be a contract violation of a game that lowers heaps and stops loudly.
 #pragma once
 
 #include <cstdint>

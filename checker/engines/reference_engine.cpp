@@ -14,11 +14,22 @@ namespace nimcert {
 Value ReferenceEngine::grundy(const Position& p) {
   if (auto it = memo_.find(p); it != memo_.end()) return it->second;
   if ((memo_.size() & 4095) == 0) smt::throw_if_interrupted();
-  std::vector<Position> followers;
-  game_.for_each_follower(p, [&](const Position& q) { followers.push_back(q); });
+  // Each move's result, as its parts (one, or the parts of a sum), ended by a marker.
+  std::vector<Position> parts;
+  std::vector<std::size_t> ends;
+  game_.for_each_option(p, [&](std::span<const Position> option) {
+    parts.insert(parts.end(), option.begin(), option.end());
+    ends.push_back(parts.size());
+  });
   std::vector<Value> values;
-  values.reserve(followers.size());
-  for (const Position& q : followers) values.push_back(grundy(q));
+  values.reserve(ends.size());
+  std::size_t begin = 0;
+  for (std::size_t end : ends) {
+    Value v = 0;  // a sum's value: the xor of its parts' (Sprague-Grundy)
+    for (std::size_t i = begin; i < end; ++i) v ^= grundy(parts[i]);
+    values.push_back(v);
+    begin = end;
+  }
   Value g = mex(std::move(values));
   if (memo_.size() >= limit_)
     throw std::invalid_argument(fmt::format(

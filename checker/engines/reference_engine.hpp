@@ -1,7 +1,8 @@
 // The reference Grundy engine: G(X) = mex { G(Y) : X -> Y }, straight from the definition.
 //
 // It enumerates every follower through the game's generic interface and memoises values in
-// a hash map.  It is slow on purpose: nothing in it is clever, so it is the yardstick the
+// a hash map.  A follower that is a sum of positions (a take-and-break move) is worth the xor
+// of its parts' values.  It is slow on purpose: nothing in it is clever, so it is the yardstick the
 // fast engine is tested against.  Recursion depth is bounded by the game's rank (for
 // amalgamation, (7): stones plus nonempty heaps), which is small for the sizes it is used on.
 #pragma once

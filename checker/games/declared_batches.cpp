@@ -55,6 +55,7 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
   const std::size_t k = declaration_->heaps;
   if (start.size() != k)
     throw std::logic_error(fmt::format("{}: a position has exactly {} heaps", name(), k));
+  refuse_sums("the batched follower lists");
   out.resize(count);
   for (auto& followers : out) followers.clear();
   auto at = [&](Heap z) {
@@ -71,7 +72,8 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
       for (Heap z = 0; z < count; ++z) {
         const Position p = at(z);
         std::vector<std::uint64_t> inputs(p.begin(), p.end());
-        enumerate(kind, p, 0, inputs, [&](std::size_t, const Position& y) { out[z].push_back(y); });
+        enumerate(kind, p, 0, inputs,
+                  [&](std::size_t, std::span<const Position> y) { out[z].push_back(y[0]); });
       }
       continue;
     }
@@ -107,8 +109,11 @@ void DeclaredGame::followers_of_row(const Position& start, Heap count,
           before += x + (x > 0);
           after += y + (y > 0);
         }
-        if (!ok || after >= before)
-          checked_follower(kind, lanes.in_ptr.data(), lanes.out_ptr.data(), j, q);  // throws
+        if (!ok || after >= before) {  // throws, or a declared rank is lowered
+          thread_local std::vector<Position> parts;
+          checked_follower(kind, lanes.in_ptr.data(), lanes.out_ptr.data(), j, parts);
+          q = parts[0];
+        }
         out[lanes.z[j]].push_back(q);
       }
       lanes.lanes = 0;

@@ -97,6 +97,7 @@ DeclaredGame::DeclaredGame(std::shared_ptr<const smt::GameDeclaration> declarati
       c->all_bounds = std::make_unique<smt::Program>(position_variables(k), every_bound);
     std::vector<ExprPtr> outputs{x.when ? x.when : smt::make_const(1)};
     outputs.insert(outputs.end(), x.result.begin(), x.result.end());
+    has_sums_ = has_sums_ || x.parts > 1;
     std::vector<ExprPtr> exact;
     for (const ExprPtr& e : x.result) exact_subtractions(e, exact);
     c->exact = exact.size();
@@ -152,6 +153,7 @@ std::vector<SymbolicMove> DeclaredGame::symbolic_moves() const {
     if (m.when) conjoin(m.when);
     s.guard = guard ? guard : smt::make_node(Op::Eq, {smt::make_const(0), smt::make_const(0)});
     s.result = m.result;
+    s.parts = m.parts;
     s.rank = rank_;
     out.push_back(std::move(s));
   }
@@ -159,11 +161,23 @@ std::vector<SymbolicMove> DeclaredGame::symbolic_moves() const {
 }
 
 void DeclaredGame::for_each_follower(const Position& p, const FollowerSink& sink) const {
-  for_each_move(p, [&](std::size_t, const Position& q) { sink(q); });
+  refuse_sums("this route");
+  for_each_move(p, [&](std::size_t, std::span<const Position> q) { sink(q[0]); });
 }
 
-void DeclaredGame::for_each_move(
-    const Position& p, const std::function<void(std::size_t, const Position&)>& sink) const {
+void DeclaredGame::for_each_option(const Position& p, const OptionSink& sink) const {
+  for_each_move(p, [&](std::size_t, std::span<const Position> parts) { sink(parts); });
+}
+
+void DeclaredGame::refuse_sums(const std::string& route) const {
+  if (has_sums_)
+    throw std::invalid_argument(fmt::format(
+        "{}: a move leaves a sum of positions, which {} does not play (the reference engine "
+        "and the box engine through it do)",
+        describe(), route));
+}
+
+void DeclaredGame::for_each_move(const Position& p, const MoveSink& sink) const {
   if (p.size() != declaration_->heaps)
     throw std::logic_error(
         fmt::format("{}: a position has exactly {} heaps", name(), declaration_->heaps));
@@ -175,8 +189,7 @@ void DeclaredGame::for_each_move(
 }
 
 void DeclaredGame::enumerate(std::size_t kind, const Position& p, std::size_t parameter,
-                             std::vector<std::uint64_t>& inputs,
-                             const std::function<void(std::size_t, const Position&)>& sink) const {
+                             std::vector<std::uint64_t>& inputs, const MoveSink& sink) const {
   const Compiled& c = *compiled_[kind];
   const smt::MoveKind& m = expanded_[kind];
   auto violation = [&](const std::string& what) { return broken(m, p, inputs, what); };
@@ -200,14 +213,14 @@ void DeclaredGame::enumerate(std::size_t kind, const Position& p, std::size_t pa
   std::vector<const std::uint64_t*> in_columns, out_columns;
   for (const std::uint64_t& v : inputs) in_columns.push_back(&v);
   for (const std::uint64_t& v : out) out_columns.push_back(&v);
-  Position q;
-  if (!checked_follower(kind, in_columns.data(), out_columns.data(), 0, q)) return;
-  sink(kind, q);
+  std::vector<Position> parts;
+  if (!checked_follower(kind, in_columns.data(), out_columns.data(), 0, parts)) return;
+  sink(kind, parts);
 }
 
 bool DeclaredGame::checked_follower(std::size_t kind, const std::uint64_t* const* in,
                                     const std::uint64_t* const* out, std::size_t j,
-                                    Position& q) const {
+                                    std::vector<Position>& parts) const {
   if (out[0][j] == 0) return false;  // not legal here
   const Compiled& c = *compiled_[kind];
   const smt::MoveKind& m = expanded_[kind];
@@ -220,42 +233,55 @@ bool DeclaredGame::checked_follower(std::size_t kind, const std::uint64_t* const
     for (std::size_t i = 0; i < k; ++i) p[i] = static_cast<Heap>(inputs[i]);
     return broken(m, p, inputs, what);
   };
+  const std::size_t heaps_out = m.parts * k;
   for (std::size_t e = 0; e < c.exact; ++e)
-    if (out[1 + k + e][j] == 0)
+    if (out[1 + heaps_out + e][j] == 0)
       throw violation(
           fmt::format("the follower leaves the naturals ({} is false; nimcert's "
                       "subtraction stops at 0, the rules' must not)",
                       c.subtraction_text[e]));
-  q = Position::zeros(k);
-  std::uint64_t before = 0, after = 0;  // the rank of (7), here and at the follower
-  for (std::size_t i = 0; i < k; ++i) {
-    const std::uint64_t h = out[1 + i][j];
-    if (h > 0xffffffffu)
+  // The rank of (7), here and at each part of the follower: every part must be below.
+  std::vector<std::uint64_t> here(k);
+  for (std::size_t i = 0; i < k; ++i) here[i] = in[i][j];
+  auto rank_at = [&](const std::vector<std::uint64_t>& heaps, const char* where) {
+    if (!rank_program_) {
+      std::uint64_t r = 0;
+      for (std::uint64_t h : heaps) r += h + (h > 0);
+      return r;
+    }
+    std::vector<std::uint64_t> value;
+    if (!rank_program_->run_one(heaps, value))
+      throw violation(fmt::format("the rank overflows 64 bits{}", where));
+    return value[0];
+  };
+  const std::uint64_t before = rank_at(here, "");
+  parts.resize(m.parts);
+  for (std::size_t part = 0; part < m.parts; ++part) {
+    Position& q = parts[part];
+    q = Position::zeros(k);
+    std::vector<std::uint64_t> there(k);
+    for (std::size_t i = 0; i < k; ++i) {
+      const std::uint64_t h = out[1 + part * k + i][j];
+      if (h > 0xffffffffu)
+        throw violation(fmt::format("heap {} of the follower{} is {}, beyond a heap's 2^32 - 1",
+                                    i + 1, m.parts > 1 ? fmt::format("'s part {}", part + 1) : "",
+                                    h));
+      q[i] = static_cast<Heap>(h);
+      there[i] = h;
+    }
+    const std::uint64_t after = rank_at(there, " at the follower");
+    if (after >= before) {
+      const std::string what = m.parts > 1
+                                   ? fmt::format("the part {} of the follower", q.to_string())
+                                   : fmt::format("the follower {}", q.to_string());
       throw violation(
-          fmt::format("heap {} of the follower is {}, beyond a heap's 2^32 - 1", i + 1, h));
-    q[i] = static_cast<Heap>(h);
-    before += in[i][j] + (in[i][j] > 0);
-    after += h + (h > 0);
+          rank_program_
+              ? fmt::format("{} does not lower the declared rank {} ({} -> {})", what,
+                            smt::to_string(*declaration_->rank), before, after)
+              : fmt::format("{} does not lower the rank (stones plus nonempty heaps: {} -> {})",
+                            what, before, after));
+    }
   }
-  if (rank_program_) {  // the declared rank instead
-    std::vector<std::uint64_t> here(k), there(k), out;
-    for (std::size_t i = 0; i < k; ++i) here[i] = in[i][j], there[i] = q[i];
-    if (!rank_program_->run_one(here, out)) throw violation("the rank overflows 64 bits");
-    before = out[0];
-    if (!rank_program_->run_one(there, out))
-      throw violation("the rank overflows 64 bits at the follower");
-    after = out[0];
-    if (after >= before)
-      throw violation(fmt::format("the follower {} does not lower the declared rank {} ({} -> {})",
-                                  q.to_string(), smt::to_string(*declaration_->rank), before,
-                                  after));
-    return true;
-  }
-  if (after >= before)
-    throw violation(
-        fmt::format("the follower {} does not lower the rank (stones plus nonempty "
-                    "heaps: {} -> {})",
-                    q.to_string(), before, after));
   return true;
 }
 

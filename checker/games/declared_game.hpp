@@ -70,9 +70,13 @@ class DeclaredGame final : public Game {
   bool symmetric_in_last_two_heaps() const override { return symmetric_; }
   std::vector<SymbolicMove> symbolic_moves() const override;
 
-  // Every follower with the index of its move kind in the declaration.
-  void for_each_move(const Position& p,
-                     const std::function<void(std::size_t kind, const Position&)>& sink) const;
+  bool has_sums() const override { return has_sums_; }
+  // Every move with what it leaves: one part, or the parts of a sum.
+  void for_each_option(const Position& p, const OptionSink& sink) const override;
+
+  // Every move with the index of its kind in the declaration and what it leaves (its parts).
+  using MoveSink = std::function<void(std::size_t kind, std::span<const Position> parts)>;
+  void for_each_move(const Position& p, const MoveSink& sink) const;
   const smt::GameDeclaration& declaration() const { return *declaration_; }
   // The move kinds with every definition call expanded.
   const std::vector<smt::MoveKind>& expanded_moves() const { return expanded_; }
@@ -80,13 +84,16 @@ class DeclaredGame final : public Game {
  private:
   struct Compiled;
   void enumerate(std::size_t kind, const Position& p, std::size_t parameter,
-                 std::vector<std::uint64_t>& inputs,
-                 const std::function<void(std::size_t, const Position&)>& sink) const;
+                 std::vector<std::uint64_t>& inputs, const MoveSink& sink) const;
 
   // The follower of lane j (its inputs: the position's heaps, then every parameter; its
-  // outputs: the follower program's), checked against the rules; false when not legal there.
+  // outputs: the follower program's) as its parts, checked against the rules (every part
+  // lowers the rank); false when not legal there.
   bool checked_follower(std::size_t kind, const std::uint64_t* const* in,
-                        const std::uint64_t* const* out, std::size_t j, Position& q) const;
+                        const std::uint64_t* const* out, std::size_t j,
+                        std::vector<Position>& parts) const;
+  // Throws std::invalid_argument when a move leaves a sum, which `route` does not play.
+  void refuse_sums(const std::string& route) const;
 
   std::shared_ptr<const smt::GameDeclaration> declaration_;
   std::vector<smt::MoveKind> expanded_;
@@ -94,7 +101,7 @@ class DeclaredGame final : public Game {
   std::optional<MoveShape> shape_;
   smt::ExprPtr rank_;  // the declared rank, expanded; null: default
   std::shared_ptr<const smt::Program> rank_program_;
-  bool lowers_heaps_ = false, symmetric_ = false;
+  bool lowers_heaps_ = false, symmetric_ = false, has_sums_ = false;
 };
 
 }  // namespace nimcert

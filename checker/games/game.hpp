@@ -14,6 +14,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct SymbolicMove;
 struct SymbolicCondition;
 
 using FollowerSink = std::function<void(const Position&)>;
+// A move's result as a sum of positions of the game: one part for an ordinary move, several
+// for a take-and-break move (a heap split in two).  Its Grundy value is the xor of the parts'
+// values (the Sprague-Grundy theorem).
+using OptionSink = std::function<void(std::span<const Position> parts)>;
 
 // A merge of two heaps: heaps a and b (0-based) become their sum at heap `to` (a or b) and 0
 // at the other.
@@ -62,6 +67,14 @@ class Game {
   // them faster here (a declared game evaluates a parameter's choices in one batch).
   virtual void followers_into(const Position& p, std::vector<Position>& out) const {
     for_each_follower(p, [&](const Position& q) { out.push_back(q); });
+  }
+  // True when some move leaves a sum of positions (a take-and-break move): then only
+  // for_each_option lists the moves, and only the engines that play sums (the reference
+  // engine, and the box engine through it) take the game.
+  virtual bool has_sums() const { return false; }
+  // Every move of p with what it leaves: one part for an ordinary follower, several for a sum.
+  virtual void for_each_option(const Position& p, const OptionSink& sink) const {
+    for_each_follower(p, [&](const Position& q) { sink(std::span<const Position>(&q, 1)); });
   }
   // The followers of `count` positions in a row: out[z] (cleared first) for `start` with its
   // last heap raised by z.

@@ -78,6 +78,7 @@ std::optional<MoveShape> recognise_shape(const std::vector<smt::MoveKind>& moves
   MoveShape shape;
   std::optional<Heap> threshold;
   for (const smt::MoveKind& m : moves) {
+    if (m.parts != 1) return std::nullopt;  // a sum follower: no fast engine's shape
     if (const auto i = free_reduction(m, heaps)) {
       reduced[*i] = true;
     } else if (const auto merge = merge_of(m, heaps)) {
@@ -126,9 +127,11 @@ bool at_most(const Expr& y, const std::string& x, const smt::MoveKind& m) {
 }  // namespace
 
 bool lowers_every_heap(const std::vector<smt::MoveKind>& moves, std::size_t heaps) {
-  for (const smt::MoveKind& m : moves)
+  for (const smt::MoveKind& m : moves) {
+    if (m.parts != 1) return false;  // a sum: the dense box engine plays single positions
     for (std::size_t i = 0; i < heaps; ++i)
       if (!at_most(*m.result[i], heap_name(i), m)) return false;
+  }
   return true;
 }
 

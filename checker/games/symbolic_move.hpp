@@ -27,7 +27,10 @@ struct SymbolicMove {
   std::vector<std::string> parameters;  // free choices of the move, e.g. "t"
   std::vector<ParameterRange> ranges;   // one per parameter
   smt::ExprPtr guard;                   // legality, over x1..xk and the parameters
-  std::vector<smt::ExprPtr> result;     // the follower's heaps
+  // The follower's heaps; for a take-and-break move, the heaps of every part of the sum it
+  // leaves, in turn (parts * k of them; its value is the xor of the parts' values).
+  std::vector<smt::ExprPtr> result;
+  std::size_t parts = 1;
   // The rank (7) proves this move lowers, over x1..xk; null: stones plus nonempty heaps.
   smt::ExprPtr rank;
 };

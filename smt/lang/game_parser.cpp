@@ -2,7 +2,7 @@
 // proof file so that the rules are read, checked and recorded with the proof.
 //
 //   game NAME heaps K [rank EXPR]
-//     move "NAME" [for BOUND, ...] [when CONDITION] to (E1, ..., EK)
+//     move "NAME" [for BOUND, ...] [when CONDITION] to (E1, ..., EK) [+ (E1', ..., EK') ...]
 //     ...
 //     [rules widths W... [timeout MS]]
 //   end
@@ -26,6 +26,9 @@ namespace {
 // The most heaps a declared game may have (a position is an array of at most 8 heaps).
 constexpr std::uint64_t kMaxDeclaredHeaps = 8;
 
+// The most parts a sum follower may have (a take-and-break move leaves a few heaps).
+constexpr std::size_t kMaxSumParts = 8;
+
 // Words of the declaration that a parameter cannot be named.
 bool is_declaration_word(const std::string& w) { return w == "for" || w == "when" || w == "to"; }
 
@@ -40,9 +43,14 @@ std::string to_string(const MoveKind& m) {
                      to_string(*p.high));
   }
   if (m.when) s += (s.empty() ? "" : " ") + std::string("when ") + to_string(*m.when);
-  std::vector<std::string> heaps;
-  for (const ExprPtr& e : m.result) heaps.push_back(to_string(*e));
-  return s + (s.empty() ? "" : " ") + fmt::format("to ({})", fmt::join(heaps, ", "));
+  const std::size_t k = m.parts == 0 ? 0 : m.result.size() / m.parts;
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < m.parts; ++i) {
+    std::vector<std::string> heaps;
+    for (const ExprPtr& e : part_of(m.result, k, i)) heaps.push_back(to_string(*e));
+    parts.push_back(fmt::format("({})", fmt::join(heaps, ", ")));
+  }
+  return s + (s.empty() ? "" : " ") + fmt::format("to {}", fmt::join(parts, " + "));
 }
 
 std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration(
@@ -127,17 +135,26 @@ MoveKind DeclarationParser::parse_move(const GameDeclaration& game, const Defini
                            ? "'for', 'when' or 'to' after the move's name"
                            : "'to' and the follower (E1, ..., Ek)");
   next();
-  const SourceLocation open = peek().where;
-  expect_punct("(");
-  for (;;) {
-    m.result.push_back(parse_expr());
-    if (!is_punct(",")) break;
+  // (E1, ..., Ek), or a sum of such positions joined by '+' (a take-and-break move).
+  for (m.parts = 0;; ++m.parts) {
+    const SourceLocation open = peek().where;
+    if (m.parts == kMaxSumParts)
+      fail(open, fmt::format("at most {} parts in a sum follower", kMaxSumParts));
+    expect_punct("(");
+    std::size_t given = 0;
+    for (;; ++given) {
+      m.result.push_back(parse_expr());
+      if (!is_punct(",")) break;
+      next();
+    }
+    if (given + 1 != game.heaps)
+      fail(open, fmt::format("a follower of {} heaps, as the game declares ({} given)", game.heaps,
+                             given + 1));
+    expect_punct(")");
+    if (!is_punct("+")) break;
     next();
   }
-  if (m.result.size() != game.heaps)
-    fail(open, fmt::format("a follower of {} heaps, as the game declares ({} given)", game.heaps,
-                           m.result.size()));
-  expect_punct(")");
+  ++m.parts;
   return m;
 }
 

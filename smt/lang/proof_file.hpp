@@ -37,10 +37,21 @@ struct MoveParameter {
 struct MoveKind {
   std::string name;
   std::vector<MoveParameter> parameters;
-  ExprPtr when;                 // null: legal wherever the bounds allow
-  std::vector<ExprPtr> result;  // the follower's k heaps, over x1..xk and the parameters
+  ExprPtr when;  // null: legal wherever the bounds allow
+  // The follower's k heaps, over x1..xk and the parameters; for a take-and-break move, whose
+  // follower is a sum of positions `to (E1..Ek) + (E1'..Ek') + ...`, every part's k heaps in
+  // turn (parts * k of them).  A sum's Grundy value is the xor of its parts' (Sprague-Grundy).
+  std::vector<ExprPtr> result;
+  std::size_t parts = 1;
   SourceLocation where;
 };
+
+// The heaps of part i of a move's follower (`parts` of them, each of `heaps` heaps).
+inline std::vector<ExprPtr> part_of(const std::vector<ExprPtr>& result, std::size_t heaps,
+                                    std::size_t i) {
+  return std::vector<ExprPtr>(result.begin() + static_cast<std::ptrdiff_t>(i * heaps),
+                              result.begin() + static_cast<std::ptrdiff_t>((i + 1) * heaps));
+}
 
 // A game stated in the proof file (docs/proof-language.md, "Declaring a game"): k heaps and
 // its move kinds.  Its rank is the default of (7), stones plus nonempty heaps.  Or an octal

@@ -13,8 +13,12 @@ Json box_json(const BoxReport& b) {
   if (b.reachable > 0) {  // moves may raise a heap: the claims cover the box's positions only
     j["reachable_positions"] = b.reachable;
     j["scope"] =
-        "exactly the positions of the box; their values by the reference engine, memoised over "
-        "every position reachable from the box (the game's declared rank ends every play)";
+        b.sums ? "exactly the positions of the box; their values by the reference engine, "
+                 "memoised over every position reachable from the box, a sum of positions worth "
+                 "the xor of its parts' values (every part lowers the rank)"
+               : "exactly the positions of the box; their values by the reference engine, "
+                 "memoised over every position reachable from the box (the game's declared "
+                 "rank ends every play)";
   }
   j["table_encoding"] = "little-endian uint32 in lexicographic order of (x1, ..., xk)";
   j["table_sha256"] = b.table_sha256;

@@ -19,8 +19,15 @@ Json counterexample_json(const Counterexample& cx) {
   j["grundy"] = cx.grundy;
   j["claimed"] = cx.claimed ? Json(*cx.claimed) : Json();
   Json followers = Json::array();
-  for (const FollowerValue& f : cx.followers)
-    followers.push_back({{"position", position_json(f.position)}, {"value", f.value}});
+  for (const FollowerValue& f : cx.followers) {
+    if (f.parts.size() < 2) {
+      followers.push_back({{"position", position_json(f.position)}, {"value", f.value}});
+      continue;
+    }
+    Json parts = Json::array();  // a sum of positions, worth the xor of their values
+    for (const Position& q : f.parts) parts.push_back(position_json(q));
+    followers.push_back({{"parts", std::move(parts)}, {"value", f.value}});
+  }
   j["followers"] = std::move(followers);
   return j;
 }

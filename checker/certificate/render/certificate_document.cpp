@@ -46,8 +46,15 @@ void counterexample_tables(Document& d, const Json& cx) {
           {{position_text(cx.at("position")), text_of(cx.value("grundy", Json())),
             text_of(cx.value("claimed", Json()))}});
   std::vector<std::vector<std::string>> followers;
-  for (const Json& f : cx.value("followers", Json::array()))
-    followers.push_back({position_text(f.at("position")), text_of(f.at("value"))});
+  for (const Json& f : cx.value("followers", Json::array())) {
+    std::string follower;  // a position, or a sum of positions "(1) + (5)"
+    if (f.contains("parts"))
+      for (const Json& q : f.at("parts"))
+        follower += (follower.empty() ? "" : " + ") + position_text(q);
+    else
+      follower = position_text(f.at("position"));
+    followers.push_back({follower, text_of(f.at("value"))});
+  }
   if (!followers.empty()) d.table({"follower", "G"}, followers);
 }
 

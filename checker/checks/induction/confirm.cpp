@@ -94,12 +94,21 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
   const std::optional<u128> target =
       o.move ? f_here : std::optional<u128>(model.count("v") ? model.at("v") : 1);
   bool reached = false;
-  game.for_each_follower(p, [&](const Position& y) {
-    std::vector<u128> heaps_of_y(y.begin(), y.end());
-    const auto f_there = value_at(f, heaps_of_y);
+  game.for_each_option(p, [&](std::span<const Position> parts) {
+    // F at the follower; at a sum, the xor of F at its parts.
+    std::optional<u128> f_there = u128{0};
+    Json where = Json::array();
+    for (const Position& y : parts) {
+      std::vector<u128> heaps_of_y(y.begin(), y.end());
+      const auto f_part = value_at(f, heaps_of_y);
+      f_there = f_there && f_part ? std::optional<u128>(*f_there ^ *f_part) : std::nullopt;
+      where.push_back(heaps_json(heaps_of_y));
+    }
     if (f_there && target && *f_there == *target) {
       reached = true;
-      followers.push_back({{"position", heaps_json(heaps_of_y)}, {"F", number_json(*f_there)}});
+      followers.push_back(parts.size() > 1
+                              ? Json{{"parts", where}, {"F", number_json(*f_there)}}
+                              : Json{{"position", where[0]}, {"F", number_json(*f_there)}});
     }
   });
   if (stones <= kMaxReferenceStones) {

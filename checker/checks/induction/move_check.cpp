@@ -26,20 +26,20 @@ Json heaps_json(const std::vector<Heap>& heaps) {
 // parameter's range over x1..xk and the parameters before it.
 struct CompiledMove {
   std::size_t parameters;
-  smt::Program program;              // output 0: the guard; outputs 1..k: the follower's heaps
+  smt::Program program;  // output 0: the guard; then the follower's heaps (every part's)
   std::vector<smt::Program> ranges;  // per parameter: (low, largest)
 };
 
 // Every choice of the parameters from `j` on, each over its whole declared range (not only up
 // to the stone count: a move may need a parameter of 2^32 at a small position); the follower
 // of each legal choice into `out`.  False when the work limit is reached.
-bool each_choice(const CompiledMove& m, std::size_t k, std::size_t j,
-                 std::vector<std::uint64_t>& input, std::set<std::vector<Heap>>& out) {
+bool each_choice(const CompiledMove& m, std::size_t j, std::vector<std::uint64_t>& input,
+                 std::set<std::vector<Heap>>& out) {
   std::vector<std::uint64_t> value;
   if (j == m.parameters) {
     if (m.program.run_one<std::uint64_t>(input, value) && value[0] != 0) {
-      std::vector<Heap> y;
-      for (std::size_t i = 0; i < k; ++i) y.push_back(static_cast<Heap>(value[1 + i]));
+      std::vector<Heap> y;  // every part's k heaps in turn (one part unless a sum)
+      for (std::size_t i = 1; i < value.size(); ++i) y.push_back(static_cast<Heap>(value[i]));
       out.insert(y);
     }
     return true;
@@ -49,7 +49,7 @@ bool each_choice(const CompiledMove& m, std::size_t k, std::size_t j,
   for (std::uint64_t c = low; c <= largest; ++c) {
     if (!count_work()) return false;
     input.push_back(c);
-    const bool more = each_choice(m, k, j + 1, input, out);
+    const bool more = each_choice(m, j + 1, input, out);
     input.pop_back();
     if (!more) return false;
     if (c == largest) break;
@@ -97,12 +97,15 @@ MoveCheck check_move_encoding(const Game& game, const std::vector<SymbolicMove>&
     smt::throw_if_interrupted();
     ++out.positions;
     std::set<std::vector<Heap>> enumerated, symbolic;
-    game.for_each_follower(
-        p, [&](const Position& y) { enumerated.insert(std::vector<Heap>(y.begin(), y.end())); });
+    game.for_each_option(p, [&](std::span<const Position> parts) {
+      std::vector<Heap> y;  // a sum's parts in turn, as the encoding lists them
+      for (const Position& q : parts) y.insert(y.end(), q.begin(), q.end());
+      enumerated.insert(std::move(y));
+    });
     out.followers += enumerated.size();
     for (const CompiledMove& m : compiled) {
       std::vector<std::uint64_t> input(p.begin(), p.end());
-      if (!each_choice(m, k, 0, input, symbolic)) {
+      if (!each_choice(m, 0, input, symbolic)) {
         out.agrees = false;
         out.disagreement = {
             {"position", heaps_json(std::vector<Heap>(p.begin(), p.end()))},

@@ -57,7 +57,8 @@ std::vector<ExprPtr> domain(const InductionStep& step, unsigned w) {
   return {below_power(sum_of(heap_vars(step)), w)};
 }
 
-// The follower a move leads to, given its parameters: its heaps, and F there.
+// The follower a move leads to, given its parameters: its heaps (of every part of a sum, in
+// turn), and F there (for a sum, the xor of F at its parts: the Sprague-Grundy theorem).
 struct Follower {
   std::vector<ExprPtr> heaps;
   ExprPtr value;
@@ -65,13 +66,16 @@ struct Follower {
 Follower follower(const InductionStep& step, const SymbolicMove& m,
                   const std::map<std::string, ExprPtr>& params) {
   const std::vector<std::string> x = heap_names(step);
-  std::map<std::string, ExprPtr> heaps_of_y;
   Follower y;
-  for (std::size_t i = 0; i < step.heaps; ++i) {
-    y.heaps.push_back(smt::substitute(m.result[i], params));
-    heaps_of_y[x[i]] = y.heaps.back();
+  for (std::size_t part = 0; part < m.parts; ++part) {
+    std::map<std::string, ExprPtr> heaps_of_part;
+    for (std::size_t i = 0; i < step.heaps; ++i) {
+      y.heaps.push_back(smt::substitute(m.result[part * step.heaps + i], params));
+      heaps_of_part[x[i]] = y.heaps.back();
+    }
+    const ExprPtr value = smt::substitute(step.value, heaps_of_part);
+    y.value = y.value ? node(Op::BitXor, {y.value, value}) : value;
   }
-  y.value = smt::substitute(step.value, heaps_of_y);
   return y;
 }
 
@@ -136,6 +140,14 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
   InductionStep step{
       moves, std::move(conditions), heaps, expanded(spec.value), spec.win_loss, {}, spec.split};
   if (step.split) step.split->expr = expanded(spec.split->expr);
+  if (step.win_loss)
+    for (const SymbolicMove& m : moves)
+      if (m.parts > 1)
+        throw std::invalid_argument(fmt::format(
+            "{}:{}:{}: induction \"{}\": move \"{}\" leaves a sum of positions, whose G is the "
+            "xor of its parts' and not a matter of each part being a P-position; the win-loss "
+            "form does not take it (state the claim as G == F)",
+            file, spec.where.line, spec.where.column, spec.claim, m.name));
   std::vector<std::string> names;
   for (const SymbolicMove& m : moves) names.push_back(m.name);
   for (const smt::WitnessHint& h : spec.hints) {
@@ -176,6 +188,25 @@ Obligation rank_obligation(const InductionStep& step, const SymbolicMove& m, uns
   o.name = "(7) " + m.name;
   const std::vector<ExprPtr> here = heap_vars(step);
   const Follower y = follower(step, m, {});
+  if (m.parts > 1) {  // a sum: every part below X in the rank, and no larger (D_w keeps it)
+    std::vector<ExprPtr> each;
+    const std::vector<std::string> x = heap_names(step);
+    for (std::size_t part = 0; part < m.parts; ++part) {
+      const std::vector<ExprPtr> there(y.heaps.begin() + part * step.heaps,
+                                       y.heaps.begin() + (part + 1) * step.heaps);
+      ExprPtr below = node(Op::Lt, {rank_of(there), rank_of(here)});
+      if (m.rank) {
+        std::map<std::string, ExprPtr> at_part;
+        for (std::size_t i = 0; i < step.heaps; ++i) at_part[x[i]] = there[i];
+        below = node(Op::Lt, {smt::substitute(m.rank, at_part), m.rank});
+      }
+      each.push_back(node(Op::And, {below, node(Op::Le, {sum_of(there), sum_of(here)})}));
+    }
+    ExprPtr all = each[0];
+    for (std::size_t i = 1; i < each.size(); ++i) all = node(Op::And, {all, each[i]});
+    o.conclusion = all;
+    return o;
+  }
   if (m.rank) {  // the game's declared rank: rank(Y) < rank(X), and D_w keeps Y
     std::map<std::string, ExprPtr> at_y;
     const std::vector<std::string> x = heap_names(step);
