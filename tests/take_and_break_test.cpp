@@ -15,12 +15,12 @@
 #include "checks/induction/move_check.hpp"
 #include "checks/rules_check.hpp"
 #include "committed_proof.hpp"
-#include "unknown_solvers.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/octal_engine.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
+#include "unknown_solvers.hpp"
 
 namespace nimcert {
 namespace {
@@ -175,7 +175,7 @@ TEST(TakeAndBreak, TheBoxOfAWrongFormulaFailsAtItsFirstHeapWithTheSplitListed) {
   EXPECT_EQ(r.verdict(), Verdict::Fails);
   const ClaimOutcome& formula = r.claims.at(0);
   EXPECT_EQ(formula.failures.first.at(0), std::vector<std::uint64_t>({3}));
-  EXPECT_EQ(formula.failures.count, 1000u);  // 4k + 3 and 4k + 4 for k < 500
+  EXPECT_EQ(formula.failures.count, 10000u);  // 4k + 3 and 4k + 4 for k < 5000
   ASSERT_TRUE(formula.counterexample.has_value());
   EXPECT_EQ(formula.counterexample->grundy, 4u);
   EXPECT_EQ(formula.counterexample->claimed, 3u);

@@ -56,22 +56,76 @@ std::optional<nlohmann::ordered_json> differ(const Position& p, std::vector<Posi
       {"position", p.to_string()}, {a_name, positions_json(a)}, {b_name, positions_json(b)}};
 }
 
-// Every move at every position of the box, and the shape's followers beside the declaration's.
+// The options the one-heap sum engine plays at heap n (its ranges spelled out) against the
+// declaration's own, as sets of part lists (a sum's parts sorted); the difference, if any.
+std::optional<nlohmann::ordered_json> ranges_differ(const DeclaredGame& game, Heap n,
+                                                    std::vector<std::vector<Heap>> declared) {
+  OneHeapOptions o;
+  game.one_heap_options(n, o);
+  std::vector<std::vector<Heap>> engine;
+  std::size_t begin = 0;
+  for (std::size_t end : o.ends) {
+    engine.emplace_back(o.parts.begin() + begin, o.parts.begin() + end);
+    begin = end;
+  }
+  for (const OptionRange& range : o.ranges)
+    for (std::uint64_t a = range.first; a <= range.last; ++a) {
+      const auto rest = static_cast<Heap>(n - range.removed - a);
+      switch (range.kind) {
+        case OptionRange::Kind::Split:
+          engine.push_back({static_cast<Heap>(a), rest});
+          break;
+        case OptionRange::Kind::Remove:
+          engine.push_back({rest});
+          break;
+        case OptionRange::Kind::Reduce:
+          engine.push_back({static_cast<Heap>(a)});
+          break;
+      }
+    }
+  auto canonical = [](std::vector<std::vector<Heap>> v) {
+    for (auto& parts : v) std::sort(parts.begin(), parts.end());
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  engine = canonical(std::move(engine));
+  declared = canonical(std::move(declared));
+  if (engine == declared) return std::nullopt;
+  return nlohmann::ordered_json{{"position", Position{n}.to_string()},
+                                {"declared", declared},
+                                {"one_heap_sum_engine", engine}};
+}
+
+// Every move at every position of the box, and the shape's followers beside the declaration's
+// (or, for one heap with sums, the one-heap sum engine's options).
 void enumerate_box(const DeclaredGame& game, RulesReport& r) {
   const std::size_t k = game.heap_count();
   const Heap side = move_check_side(k);
   r.box = fmt::format("[0,{}]^{}", side, k);
   const WorkLimit limit(kRulesCheckChoices);
   const std::optional<MoveShape> shape = game.move_shape();
+  const bool sum_engine = k == 1 && game.has_sums() && !game.declares_rank();
   Position p = Position::zeros(k);
   do {
     ++r.positions;
     std::vector<Position> declared;
+    std::vector<std::vector<Heap>> options;  // one heap with sums: each option's parts
     try {
       // A sum's parts (each checked to lower the rank) count as one follower; the shapes'
       // comparison below never sees them (a game with sums has no fast shape).
-      game.for_each_move(
-          p, [&](std::size_t, std::span<const Position> parts) { declared.push_back(parts[0]); });
+      game.for_each_move(p, [&](std::size_t, std::span<const Position> parts) {
+        declared.push_back(parts[0]);
+        if (sum_engine) {
+          options.emplace_back();
+          for (const Position& q : parts) options.back().push_back(q[0]);
+        }
+      });
+      if (sum_engine && r.shape_agrees)
+        if (auto d = ranges_differ(game, p[0], std::move(options))) {
+          r.shape_agrees = false;
+          r.shape_disagreement = std::move(*d);
+        }
     } catch (const RuleViolation& v) {
       r.violation = v.what();
       r.violation_at = v.position;
@@ -102,6 +156,9 @@ std::string engine_of(const DeclaredGame& game) {
                        shape->merges.size(), shape->threshold);
   }
   if (game.lowers_heaps()) return "no move raises a heap: the dense box engine";
+  if (game.has_sums() && game.heap_count() == 1 && !game.declares_rank())
+    return "a move leaves a sum of heaps: the one-heap sum engine (removals, reductions and "
+           "splits as ranges of a parameter), a sum worth the xor of its parts' values";
   if (game.has_sums())
     return "a move leaves a sum of positions: the reference engine, a sum worth the xor of its "
            "parts' values";

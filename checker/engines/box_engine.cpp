@@ -10,6 +10,7 @@
 #include "base/mex.hpp"
 #include "base/position_count.hpp"
 #include "engines/reference_engine.hpp"
+#include "engines/sum_sequence.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -56,6 +57,12 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   for (Heap e : extents_) shape += fmt::format("{}[0,{}]", shape.empty() ? "" : "x", e);
   require_memory(bytes(extents_), "the box " + shape);  // 2^64 or more positions: refused
   const std::uint64_t count = *box_position_count(extents_);
+  // One heap whose moves leave sums of smaller heaps: the one-heap sum engine, in one pass.
+  if (k == 1 && game.has_sums() && !game.declares_rank()) {
+    require_memory(sum_sequence_bytes(extents_[0]), "the heaps " + shape);
+    values_ = sum_sequence(game, extents_[0]);
+    return;
+  }
   // A declared rank ends every play, and a sum's parts each lower the rank: the memoised
   // definition, whose mex takes a sum's value as the xor of its parts'.
   if (!game.lowers_heaps()) {

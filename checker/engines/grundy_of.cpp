@@ -12,6 +12,7 @@
 #include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
 #include "engines/reference_engine.hpp"
+#include "engines/sum_sequence.hpp"
 #include "engines/window_mex.hpp"
 #include "sys/interrupt.hpp"
 
@@ -54,6 +55,12 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
   GrundyBox out{extents, {}};
   if (game.heap_count() == 1 && game.follower_window(0)) {
     out.values = window_sequence(game, extents[0]);
+    return out;
+  }
+  if (game.heap_count() == 1 && game.has_sums() && !game.declares_rank()) {
+    require_memory(sum_sequence_bytes(extents[0]),
+                   fmt::format("the sequence of {} to n = {}", game.describe(), extents[0]));
+    out.values = sum_sequence(game, extents[0]);
     return out;
   }
   if (game.lowers_heaps()) {

@@ -1,8 +1,9 @@
-// The Grundy values of one position or of a box of positions, by the engine that fits the game's moves, with the work
-// refused up front when it cannot fit in memory.
+// The Grundy values of one position or of a box of positions, by the engine that fits the game's
+// moves, with the work refused up front when it cannot fit in memory.
 //
 // A one-heap game whose followers form windows (Levine's): the sequence g_0..g_n in one pass of
-// a sliding-window mex (memory linear in n).  A game that only lowers heaps: the dense box
+// a sliding-window mex (memory linear in n).  A one-heap game whose moves leave sums: the
+// one-heap sum engine, also linear in memory.  A game that only lowers heaps: the dense box
 // [0,x1] x ... x [0,xk] below the position.  A three-heap game of reductions and merges: the
 // cube engine on [0,max x]^3.  Anything else: the reference engine's memoised recursion, for
 // positions of a few thousand stones at most.  The reference engine alone would grow without
@@ -21,7 +22,7 @@ namespace nimcert {
 struct GrundyBox {
   std::vector<Heap> extents;
   std::vector<Value> values;
-  Value at(const Position& p) const;  // p inside the box
+  Value at(const Position& p) const;             // p inside the box
   Position position(std::uint64_t index) const;  // the position of values[index]
 };
 GrundyBox grundy_box(const Game& game, std::vector<Heap> extents);

@@ -106,6 +106,17 @@ DeclaredGame::DeclaredGame(std::shared_ptr<const smt::GameDeclaration> declarati
     c->follower = std::make_unique<smt::Program>(variables, outputs);
     compiled_.push_back(std::move(c));
   }
+  for (const smt::MoveKind& m : expanded_) {
+    ranged_.emplace_back();
+    if (const auto shape = range_shape(m, k)) {
+      ranged_.back().emplace();
+      ranged_.back()->kind = shape->kind;
+      ranged_.back()->removed = shape->removed;
+      if (m.when)
+        ranged_.back()->when =
+            std::make_unique<smt::Program>(position_variables(k), std::vector<ExprPtr>{m.when});
+    }
+  }
   if (declaration_->rank) {
     rank_ = smt::expand(declaration_->rank, definitions);
     rank_program_ =
@@ -167,6 +178,41 @@ void DeclaredGame::for_each_follower(const Position& p, const FollowerSink& sink
 
 void DeclaredGame::for_each_option(const Position& p, const OptionSink& sink) const {
   for_each_move(p, [&](std::size_t, std::span<const Position> parts) { sink(parts); });
+}
+
+void DeclaredGame::one_heap_options(Heap n, OneHeapOptions& out) const {
+  if (declaration_->heaps != 1) throw std::logic_error(name() + ": not a one-heap game");
+  out.clear();
+  const Position p{n};
+  const std::vector<std::uint64_t> x{n};
+  std::vector<std::uint64_t> value;
+  for (std::size_t kind = 0; kind < compiled_.size(); ++kind) {
+    const smt::MoveKind& m = expanded_[kind];
+    // In the plain route's order: the bounds, then the condition; anything that route would
+    // refuse (an overflow, too many choices, a part not below n) is left to it.
+    if (const auto& ranged = ranged_[kind];
+        ranged && !rank_program_ && compiled_[kind]->bounds[0].run_one(x, value)) {
+      const ChoiceRange r = choice_range(value[0], value[1], m.parameters[0].high_inclusive);
+      if (r.empty) continue;
+      const bool decided = !ranged->when || ranged->when->run_one(x, value);
+      if (decided && ranged->when && value[0] == 0) continue;  // not legal at n
+      // The rules for every a of the range at once: a below n (a reduction or a split's first
+      // part), n - removed - a exact and below n (a removal or a split's second part).
+      const std::uint64_t removed = ranged->removed;
+      const bool a_part = ranged->kind != OptionRange::Kind::Remove;
+      const bool rest_part = ranged->kind != OptionRange::Kind::Reduce;
+      if (decided && r.span() < kMaxChoices && (!a_part || r.last < n) &&
+          (!rest_part || (r.last + removed <= n && removed + r.first >= 1))) {
+        out.ranges.push_back({ranged->kind, r.first, r.last, ranged->removed});
+        continue;
+      }
+    }
+    std::vector<std::uint64_t> inputs{n};  // the plain enumeration lists the kind, or refuses it
+    enumerate(kind, p, 0, inputs, [&](std::size_t, std::span<const Position> parts) {
+      for (const Position& q : parts) out.parts.push_back(q[0]);
+      out.ends.push_back(out.parts.size());
+    });
+  }
 }
 
 void DeclaredGame::refuse_sums(const std::string& route) const {

@@ -71,6 +71,10 @@ class DeclaredGame final : public Game {
   std::vector<SymbolicMove> symbolic_moves() const override;
 
   bool has_sums() const override { return has_sums_; }
+  // A kind of a range shape (games/move_shapes.hpp) as one range per heap, checked against the
+  // rules for the whole range (every part exact and below n); a range that is not (and every
+  // other kind) goes through the plain enumeration, which lists or refuses it.
+  void one_heap_options(Heap n, OneHeapOptions& out) const override;
   // Every move with what it leaves: one part, or the parts of a sum.
   void for_each_option(const Position& p, const OptionSink& sink) const override;
 
@@ -102,6 +106,14 @@ class DeclaredGame final : public Game {
   smt::ExprPtr rank_;  // the declared rank, expanded; null: default
   std::shared_ptr<const smt::Program> rank_program_;
   bool lowers_heaps_ = false, symmetric_ = false, has_sums_ = false;
+  // Per move kind of a one-heap game: its range shape, with its condition over x1 (null:
+  // none); or none.
+  struct Ranged {
+    OptionRange::Kind kind;
+    Heap removed = 0;
+    std::unique_ptr<smt::Program> when;
+  };
+  std::vector<std::optional<Ranged>> ranged_;
 };
 
 }  // namespace nimcert

@@ -51,6 +51,27 @@ struct MoveShape {
   std::vector<Merge> merges;  // empty: the reductions are all the moves (Nim)
 };
 
+// A one-heap game's options at heap n, as the one-heap sum engine takes them: for every a in
+// [first, last], a split leaves the sum (a) + (n - removed - a), a removal the heap
+// n - removed - a, a reduction the heap a; each range already checked against the rules as a
+// whole (every part exact and below n).  Every other option is listed by its parts' heaps.
+struct OptionRange {
+  enum class Kind { Split, Remove, Reduce };
+  Kind kind = Kind::Split;
+  std::uint64_t first = 0, last = 0;
+  Heap removed = 0;
+};
+struct OneHeapOptions {
+  std::vector<OptionRange> ranges;
+  std::vector<Heap> parts;        // the other options' parts, one heap each, in turn
+  std::vector<std::size_t> ends;  // where each of those options ends in `parts`
+  void clear() {
+    ranges.clear();
+    parts.clear();
+    ends.clear();
+  }
+};
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -75,6 +96,15 @@ class Game {
   // Every move of p with what it leaves: one part for an ordinary follower, several for a sum.
   virtual void for_each_option(const Position& p, const OptionSink& sink) const {
     for_each_follower(p, [&](const Position& q) { sink(std::span<const Position>(&q, 1)); });
+  }
+  // For a one-heap game: the options of heap n (cleared first).  By default every option one
+  // by one; a declared game hands its splits, removals and reductions over as ranges.
+  virtual void one_heap_options(Heap n, OneHeapOptions& out) const {
+    out.clear();
+    for_each_option(Position{n}, [&](std::span<const Position> option) {
+      for (const Position& q : option) out.parts.push_back(q[0]);
+      out.ends.push_back(out.parts.size());
+    });
   }
   // The followers of `count` positions in a row: out[z] (cleared first) for `start` with its
   // last heap raised by z.

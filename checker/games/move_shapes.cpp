@@ -14,6 +14,13 @@ std::string heap_name(std::size_t i) { return "x" + std::to_string(i + 1); }
 
 bool is_var(const Expr& e, const std::string& name) { return e.op == Op::Var && e.name == name; }
 
+bool reads(const Expr& e, const std::string& name) {
+  if (is_var(e, name)) return true;
+  for (const smt::ExprPtr& a : e.args)
+    if (reads(*a, name)) return true;
+  return false;
+}
+
 // The heap index e names, when e is a heap variable x1..xk.
 std::optional<std::size_t> heap_of(const Expr& e, std::size_t heaps) {
   if (e.op != Op::Var) return std::nullopt;
@@ -48,6 +55,34 @@ std::optional<std::size_t> free_reduction(const smt::MoveKind& m, std::size_t he
   const auto i = heap_of(*t.high, heaps);
   if (!i || !is_var(*m.result[*i], t.name) || !keeps_others(m, heaps, {*i})) return std::nullopt;
   return i;
+}
+
+namespace {
+
+// c when e is `x1 - c - a` (c a constant below 2^32) or `x1 - a` (c = 0).
+std::optional<Heap> less_parameter(const Expr& e, const std::string& a) {
+  if (e.op != Op::Sub || !is_var(*e.args[1], a)) return std::nullopt;
+  const Expr& from = *e.args[0];
+  if (is_var(from, heap_name(0))) return Heap{0};
+  if (from.op == Op::Sub && is_var(*from.args[0], heap_name(0)) && from.args[1]->op == Op::Const &&
+      from.args[1]->value <= 0xffffffffu)
+    return static_cast<Heap>(from.args[1]->value);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<RangeShape> range_shape(const smt::MoveKind& m, std::size_t heaps) {
+  if (heaps != 1 || m.parameters.size() != 1) return std::nullopt;
+  const std::string& a = m.parameters[0].name;
+  if (m.when && reads(*m.when, a)) return std::nullopt;
+  using Kind = OptionRange::Kind;
+  if (m.parts == 2 && is_var(*m.result[0], a))
+    if (const auto c = less_parameter(*m.result[1], a)) return RangeShape{Kind::Split, *c};
+  if (m.parts == 1 && is_var(*m.result[0], a)) return RangeShape{Kind::Reduce, 0};
+  if (m.parts == 1)
+    if (const auto c = less_parameter(*m.result[0], a)) return RangeShape{Kind::Remove, *c};
+  return std::nullopt;
 }
 
 std::optional<std::pair<Merge, Heap>> merge_of(const smt::MoveKind& m, std::size_t heaps) {

@@ -22,6 +22,15 @@ std::optional<std::size_t> free_reduction(const smt::MoveKind& move, std::size_t
 // The merge and its threshold m when the move kind is a merge of two heaps holding at least m.
 std::optional<std::pair<Merge, Heap>> merge_of(const smt::MoveKind& move, std::size_t heaps);
 
+// A one-heap move kind with one parameter a whose options the one-heap sum engine plays in a
+// tight loop over a (its condition, if any, not reading a): a split `to (a) + (x1 - c - a)`,
+// a removal `to (x1 - c - a)`, or a reduction `to (a)`; c a constant (0 when absent).
+struct RangeShape {
+  OptionRange::Kind kind = OptionRange::Kind::Split;
+  Heap removed = 0;  // c
+};
+std::optional<RangeShape> range_shape(const smt::MoveKind& move, std::size_t heaps);
+
 // Every reduction of every heap plus merges of one threshold: the cube engine's shape, the
 // merges in the declaration's order; nullopt for any other game.
 std::optional<MoveShape> recognise_shape(const std::vector<smt::MoveKind>& moves,

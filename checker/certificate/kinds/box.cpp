@@ -10,6 +10,12 @@ Json box_json(const BoxReport& b) {
   j["game"] = b.game;
   j["box"] = "[0," + std::to_string(b.size) + "]^" + std::to_string(b.heaps);
   j["positions"] = b.positions;
+  if (b.sums && b.reachable == 0) {  // one heap: the one-heap sum engine
+    j["scope"] = "exactly the heaps of the box";
+    j["engine"] =
+        "the one-heap sum engine: g(n) the mex over n's options, a sum worth the xor of its "
+        "parts' values (every part a smaller heap); never reads the claim";
+  }
   if (b.reachable > 0) {  // moves may raise a heap: the claims cover the box's positions only
     j["reachable_positions"] = b.reachable;
     j["scope"] =
@@ -39,7 +45,8 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
     out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
     const Json claims_rest_on = {
         {"exhaustive",
-         {{"engine", b.contains("reachable_positions")
+         {{"engine", b.contains("engine") ? b.at("engine").get<std::string>()
+                     : b.contains("reachable_positions")
                          ? "reference mex over every position reachable from the box (never "
                            "reads the claim)"
                          : "dense mex over the box (never reads the claim)"},
