@@ -10,6 +10,7 @@
 
 #include <algorithm>
 
+#include "certificate/kinds/kinds.hpp"
 #include "checks/box_check.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/induction/move_check.hpp"
@@ -185,6 +186,77 @@ TEST(TakeAndBreak, TheBoxOfAWrongFormulaFailsAtItsFirstHeapWithTheSplitListed) {
     if (y.parts == std::vector<Position>({Position{1}, Position{2}})) {
       split = true;
       EXPECT_EQ(y.value, 3u);
+    }
+  EXPECT_TRUE(split);
+}
+
+// --- a box of k copies of a one-heap game, added up by the Sprague-Grundy theorem ---
+
+TEST(SumOfCopies, TwoCopiesOfAOneHeapGameAreTheTwoHeapGameTheBoxEnginePlays) {
+  // S = {1, 3, 4} on one heap, added up twice, against the same game declared on two heaps.
+  const smt::ProofFile one = parse_proof_file(
+      "game s heaps 1\n  move \"take\" for 1 <= t <= 4 when t != 2 && t <= x1 to (x1 - t)\nend\n"
+      "box \"b\" \"t\" game s sum 2 size 30 claim \"c\" \"t\": G >= 0 end\n",
+      "t.proof");
+  const smt::ProofFile two = parse_proof_file(
+      "game s heaps 2\n"
+      "  move \"take 1\" for 1 <= t <= 4 when t != 2 && t <= x1 to (x1 - t, x2)\n"
+      "  move \"take 2\" for 1 <= t <= 4 when t != 2 && t <= x2 to (x1, x2 - t)\nend\n"
+      "box \"b\" \"t\" game s size 30 claim \"c\" \"t\": G >= 0 end\n",
+      "t.proof");
+  EXPECT_EQ(one.boxes.at(0).sum, 2u);
+  const auto heap = make_game(one.game, one.definitions);
+  const auto pair = make_game(two.game, two.definitions);
+  const BoxValues added = BoxValues::sum_of_copies(*heap, 2, 30);
+  const BoxValues played(*pair, 30);
+  EXPECT_EQ(added.positions(), 961u);
+  EXPECT_EQ(added.values(), played.values());
+  EXPECT_EQ(added.at({5, 4}), 1u);  // g = 0 1 0 1 2 3 2, period 7: g(5) ^ g(4) = 3 ^ 2
+  const BoxReport r = check_box(one.boxes.at(0), one.definitions);
+  EXPECT_EQ(box_json(r).at("sum_of"), 2);
+  EXPECT_NE(box_json(r).at("scope").get<std::string>().find("by the Sprague-Grundy theorem"),
+            std::string::npos);
+}
+
+TEST(SumOfCopies, TheSumLineIsCheckedWhereItIsRead) {
+  const std::string game = "game g heaps 2\n  move \"m\" for t < x1 to (t, x2)\nend\n";
+  EXPECT_NE(
+      parse_error(game + "box \"b\" \"t\" game g sum 2 size 3 claim \"c\" \"t\": G >= 0 end\n")
+          .find("t.proof:4:18: expected a one-heap game before 'sum' (g has 2 heaps)"),
+      std::string::npos);
+  const std::string heap = "game h heaps 1\n  move \"m\" for t < x1 to (t)\nend\n";
+  EXPECT_NE(
+      parse_error(heap + "box \"b\" \"t\" game h sum 1 size 3 claim \"c\" \"t\": G >= 0 end\n")
+          .find("t.proof:4:24: expected the number of heaps of the sum from 2 to 8, not 1"),
+      std::string::npos);
+  EXPECT_NE(
+      parse_error(heap + "box \"b\" \"t\" game h sum 9 size 3 claim \"c\" \"t\": G >= 0 end\n")
+          .find("expected the number of heaps of the sum"),
+      std::string::npos);
+  // The claims speak of K heaps; an induction over them is refused (the theorem gives G).
+  EXPECT_NE(
+      parse_error(heap + "box \"b\" \"t\" game h sum 2 size 3 claim \"c\" \"t\": G == x1 ^ x2 end\n"
+                         "induction \"c\" \"t\"\n  widths 8\nend\n")
+          .find("a claim of a box that plays one game: \"c\" is about a sum of 2 copies"),
+      std::string::npos);
+}
+
+TEST(SumOfCopies, AWrongClaimFailsWithTheFollowersAsSumsOfHeaps) {
+  // Three heaps of Lasker's Nim are not Nim: (1, 2, 3) has nim-sum 0 but value 1 ^ 2 ^ 4.
+  const smt::ProofFile f =
+      lasker("(lasker(x1) ^ lasker(x2) ^ lasker(x3)) == 0", "(x1 ^ x2 ^ x3) == 0");
+  const BoxReport r = check_box(f.boxes.at(1), f.definitions);
+  EXPECT_EQ(r.verdict(), Verdict::Fails);
+  const ClaimOutcome& c = r.claims.at(0);
+  ASSERT_TRUE(c.counterexample.has_value());
+  EXPECT_EQ(c.counterexample->position, Position({1, 2, 3}));
+  EXPECT_EQ(c.counterexample->grundy, 7u);
+  // The split of heap 3 into (1) + (2) leaves the heaps 1, 2, 1, 2: worth 0.
+  bool split = false;
+  for (const FollowerValue& y : c.counterexample->followers)
+    if (y.parts == std::vector<Position>({Position{1}, Position{2}, Position{1}, Position{2}})) {
+      split = true;
+      EXPECT_EQ(y.value, 0u);
     }
   EXPECT_TRUE(split);
 }

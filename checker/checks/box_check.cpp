@@ -65,8 +65,9 @@ BoxScan scan(const smt::Program& claim, const smt::Program* premise, const BoxVa
   return out;
 }
 
-Counterexample explain(const Game& game, const BoxValues& box, const Position& p,
-                       const std::optional<smt::Program>& formula) {
+// A counterexample's position, its true value and the claimed one (for a formula claim).
+Counterexample explain_value(const BoxValues& box, const Position& p,
+                             const std::optional<smt::Program>& formula) {
   Counterexample cx;
   cx.position = p;
   cx.grundy = box.at(p);
@@ -75,6 +76,12 @@ Counterexample explain(const Game& game, const BoxValues& box, const Position& p
     input.push_back(0);
     if (formula->run_one<std::uint64_t>(input, out)) cx.claimed = static_cast<Value>(out[0]);
   }
+  return cx;
+}
+
+Counterexample explain(const Game& game, const BoxValues& box, const Position& p,
+                       const std::optional<smt::Program>& formula) {
+  Counterexample cx = explain_value(box, p, formula);
   // A follower outside the box (a move that raises a heap, under a declared rank) takes its
   // value from the reference engine; a sum is worth the xor of its parts'.
   std::optional<ReferenceEngine> outside;
@@ -94,6 +101,30 @@ Counterexample explain(const Game& game, const BoxValues& box, const Position& p
   return cx;
 }
 
+// The same for a box of the sum of k copies of a one-heap game: a follower replaces one heap
+// by one of its options (a sum of parts, for a take-and-break move), listed as the sum of the
+// heaps it leaves, worth the xor of their one-heap values.
+Counterexample explain_sum(const Game& one_heap, const BoxValues& box, const Position& p,
+                           const std::optional<smt::Program>& formula) {
+  Counterexample cx = explain_value(box, p, formula);
+  auto g = [&](Heap h) {  // g(h) is G at (h, 0, ..., 0), since g(0) = 0
+    Position q = Position::zeros(p.size());
+    q[0] = h;
+    return box.at(q);
+  };
+  for (std::size_t i = 0; i < p.size(); ++i)
+    one_heap.for_each_option(Position{p[i]}, [&](std::span<const Position> parts) {
+      FollowerValue f{parts[0], 0, {}};
+      for (std::size_t j = 0; j < p.size(); ++j)
+        if (j != i) f.parts.push_back(Position{p[j]});
+      for (const Position& q : parts) f.parts.push_back(q);
+      for (const Position& q : f.parts) f.value ^= g(q[0]);
+      f.position = f.parts[0];
+      cx.followers.push_back(std::move(f));
+    });
+  return cx;
+}
+
 }  // namespace
 
 Verdict BoxReport::verdict() const {
@@ -105,8 +136,10 @@ Verdict BoxReport::verdict() const {
 
 BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
   const auto game = make_game(spec.game, definitions);
-  const BoxValues box(*game, spec.size);
+  const BoxValues box =
+      spec.sum ? BoxValues::sum_of_copies(*game, spec.sum, spec.size) : BoxValues(*game, spec.size);
   BoxReport r;
+  r.sum = spec.sum;
   r.name = spec.name;
   r.text = spec.text;
   r.game = {{"name", game->name()}, {"parameters", game->parameters()}};
@@ -142,7 +175,8 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
       Position first = box.position(0);
       for (std::size_t h = 0; h < first.size(); ++h)
         first[h] = static_cast<Heap>(o.failures.first.front()[h]);
-      o.counterexample = explain(*game, box, first, formula);
+      o.counterexample =
+          spec.sum ? explain_sum(*game, box, first, formula) : explain(*game, box, first, formula);
     }
     r.claims.push_back(std::move(o));
   }

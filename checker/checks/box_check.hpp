@@ -26,7 +26,8 @@ struct BoxReport {
   // A game whose moves may raise a heap (it declares its rank): the positions the reference
   // engine evaluated, the box's and every one reachable from it; 0 for the dense engine.
   std::uint64_t reachable = 0;
-  bool sums = false;  // some move leaves a sum of positions (a take-and-break move)
+  bool sums = false;    // some move leaves a sum of positions (a take-and-break move)
+  std::size_t sum = 0;  // the box adds up this many copies of a one-heap game; 0: the game
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   double seconds = 0;  // the table, claims and checks (the run's record only)

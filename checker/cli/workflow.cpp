@@ -182,6 +182,9 @@ std::string answers_of(const Entry& e) {
         const Json& x = e.rests_on.at("exhaustive");
         if (x.contains("cube")) where = x.at("cube").get<std::string>() + ": ";
         if (x.contains("box")) where = x.at("box").get<std::string>() + ": ";
+        if (x.contains("sum_of"))
+          where = fmt::format("{} as the sum of {} one-heap games (Sprague-Grundy): ",
+                              x.at("box").get<std::string>(), x.at("sum_of").dump());
       }
       if (b.contains("scope")) parts.push_back(b.at("scope").get<std::string>());
       if (b.contains("cases"))

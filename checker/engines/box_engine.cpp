@@ -129,6 +129,28 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   }
 }
 
+BoxValues BoxValues::sum_of_copies(const Game& one_heap, std::size_t k, Heap size) {
+  if (one_heap.heap_count() != 1 || k < 2 || k > kMaxHeaps)
+    throw std::invalid_argument("box: a sum of 2 to 8 copies of a one-heap game");
+  BoxValues out;
+  out.extents_.assign(k, size);
+  require_memory(bytes(out.extents_), fmt::format("the box [0,{}]^{}", size, k));
+  const std::vector<Value> g = BoxValues(one_heap, size).values();
+  const std::uint64_t count = *box_position_count(out.extents_);
+  out.values_.resize(count);
+  // Canonical order, the last heap fastest: each value is the row's xor of the other heaps
+  // with g of the last.
+  const std::uint64_t row = std::uint64_t{size} + 1;
+  for (std::uint64_t first = 0; first < count; first += row) {
+    if ((first & 0xfffff) < row) smt::throw_if_interrupted();
+    Value rest = 0;
+    std::uint64_t index = first / row;
+    for (std::size_t h = 0; h + 1 < k; ++h, index /= row) rest ^= g[index % row];
+    for (std::uint64_t z = 0; z < row; ++z) out.values_[first + z] = rest ^ g[z];
+  }
+  return out;
+}
+
 std::uint64_t BoxValues::index(const Position& p) const {
   std::uint64_t i = 0;
   for (std::size_t h = 0; h < extents_.size(); ++h) i = i * (std::uint64_t{extents_[h]} + 1) + p[h];

@@ -27,6 +27,11 @@ class BoxValues {
   // The box [0,extents[0]] x ... of as many heaps as the game has.
   BoxValues(const Game& game, std::vector<Heap> extents);
 
+  // The box [0,size]^k of the sum of k copies of a one-heap game: G(x1..xk) = g(x1) ^ ... ^
+  // g(xk) by the Sprague-Grundy theorem, g(0..size) computed exactly by the engine that fits
+  // the one-heap game (the k-heap game itself is never played).
+  static BoxValues sum_of_copies(const Game& one_heap, std::size_t k, Heap size);
+
   // The side of a box [0,B]^k (its first extent, for a box of other extents).
   Heap size() const { return extents_[0]; }
   const std::vector<Heap>& extents() const { return extents_; }
@@ -53,6 +58,7 @@ class BoxValues {
   static std::uint64_t bytes(const std::vector<Heap>& extents);
 
  private:
+  BoxValues() = default;
   std::vector<Heap> extents_;
   std::vector<Value> values_;
   std::uint64_t reachable_ = 0;

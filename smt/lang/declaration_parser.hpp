@@ -24,6 +24,8 @@ inline const std::vector<std::string> kDeclarations = {"game",  "cube", "def",  
 inline constexpr std::uint64_t kMaxCube = 4096;
 inline constexpr std::uint64_t kMaxBoxSide = 0xfffffffeu;
 inline constexpr std::uint64_t kMaxLast = 0xfffffffeu;
+// The most copies of a one-heap game a box may add up (a position holds at most 8 heaps).
+inline constexpr std::uint64_t kMaxSumHeaps = 8;
 inline constexpr std::uint64_t kMaxTimeoutMs = 3600000;
 inline constexpr std::uint64_t kMaxCases = 256;
 

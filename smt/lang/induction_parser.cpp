@@ -37,6 +37,12 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
         d.site = {ClaimSite::Block::Box, i, "G"};
         value_of(c);
         heaps = heaps_of(file.boxes[i].game);
+        if (file.boxes[i].sum)
+          fail(claim.where,
+               fmt::format("a claim of a box that plays one game: \"{}\" is about a sum of {} "
+                           "copies of {}, whose G the Sprague-Grundy theorem gives (prove the "
+                           "one-heap claim instead)",
+                           c.name, file.boxes[i].sum, file.boxes[i].game.name));
       }
   for (std::size_t i = 0; i < file.sequences.size(); ++i)
     for (const ClaimSpec& c : file.sequences[i].claims)

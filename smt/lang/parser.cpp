@@ -261,9 +261,21 @@ BoxSpec DeclarationParser::parse_box(const ProofFile& file) {
   b.text = expect_string("the box's source text").text;
   expect_word("game");
   b.game = parse_game(nullptr);
+  if (is_word("sum")) {  // game NAME sum K: K copies of a one-heap game, side by side
+    next();
+    if (heaps_of(b.game) != 1)
+      fail(b.game.where, fmt::format("a one-heap game before 'sum' ({} has {} heaps)", b.game.name,
+                                     heaps_of(b.game)));
+    if (b.game.declaration && !b.game.declaration->octal.empty())
+      fail(b.game.where, fmt::format("a game played by moves before 'sum' ({} is an octal game, "
+                                     "played by sequence blocks)",
+                                     b.game.name));
+    b.sum = expect_number_in("the number of heaps of the sum", 2, kMaxSumHeaps);
+  }
   expect_word("size");
   b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
-  parse_block_body(file, claim_variables(heaps_of(b.game)), "box", b.claims, b.checks);
+  parse_block_body(file, claim_variables(b.sum ? b.sum : heaps_of(b.game)), "box", b.claims,
+                   b.checks);
   return b;
 }
 

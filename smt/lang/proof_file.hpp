@@ -108,6 +108,9 @@ struct LemmaSpec {
 struct BoxSpec {
   std::string name, text;
   GameSpec game;
+  // `game NAME sum K`: the sum of K copies of a one-heap game, G(x1..xK) = g(x1) ^ ... ^ g(xK)
+  // (the Sprague-Grundy theorem); 0: the game itself.
+  std::size_t sum = 0;
   std::uint32_t size = 0;           // B
   std::vector<ClaimSpec> claims;    // over x1..xk and G
   std::vector<std::string> checks;  // e.g. "right-associativity"

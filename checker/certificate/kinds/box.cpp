@@ -1,4 +1,6 @@
 // A box block's part of the certificate: the dense table, its claims and named checks.
+#include <fmt/format.h>
+
 #include "certificate/kinds/kinds.hpp"
 
 namespace nimcert {
@@ -10,7 +12,18 @@ Json box_json(const BoxReport& b) {
   j["game"] = b.game;
   j["box"] = "[0," + std::to_string(b.size) + "]^" + std::to_string(b.heaps);
   j["positions"] = b.positions;
-  if (b.sums && b.reachable == 0) {  // one heap: the one-heap sum engine
+  if (b.sum > 0) {  // k copies of a one-heap game: the Sprague-Grundy theorem adds them up
+    j["sum_of"] = b.sum;
+    j["scope"] = fmt::format(
+        "exactly the positions of the box, as the sum of {} copies of the one-heap game: "
+        "G(x1..x{}) = g(x1) ^ ... ^ g(x{}) by the Sprague-Grundy theorem, taken as a theorem, "
+        "with g(0..{}) computed exactly; the {}-heap game is not played",
+        b.sum, b.sum, b.sum, b.size, b.sum);
+    j["engine"] = fmt::format(
+        "g(0..{}) by the engine that fits the one-heap game, then the xor of g over the heaps "
+        "(never reads the claim)",
+        b.size);
+  } else if (b.sums && b.reachable == 0) {  // one heap: the one-heap sum engine
     j["scope"] = "exactly the heaps of the box";
     j["engine"] =
         "the one-heap sum engine: g(n) the mex over n's options, a sum worth the xor of its "
@@ -53,8 +66,11 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
           {"box", b.at("box")},
           {"positions", b.at("positions")},
           {"table_sha256", b.at("table_sha256")}}}};
+    Json claims_on = claims_rest_on;
+    if (b.contains("sum_of"))  // the k-heap values are the theorem's, not an engine's
+      claims_on["exhaustive"]["sum_of"] = b.at("sum_of");
     const Json checks_rest_on = {{"exhaustive", {{"box", b.at("box")}}}};
-    claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on,
+    claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_on, checks_rest_on,
                             recorded_seconds(c, {"check_seconds", block}), out);
   }
 }
