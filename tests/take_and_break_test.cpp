@@ -10,6 +10,7 @@
 
 #include <algorithm>
 
+#include "base/memory_budget.hpp"
 #include "certificate/kinds/kinds.hpp"
 #include "checks/box_check.hpp"
 #include "checks/induction/check.hpp"
@@ -18,6 +19,7 @@
 #include "committed_proof.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/octal_engine.hpp"
+#include "engines/sum_sequence.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
@@ -259,6 +261,18 @@ TEST(SumOfCopies, AWrongClaimFailsWithTheFollowersAsSumsOfHeaps) {
       EXPECT_EQ(y.value, 0u);
     }
   EXPECT_TRUE(split);
+}
+
+TEST(SumOfCopies, HugeBoxesAreRefusedUpFrontAndNoCountWraps) {
+  const smt::ProofFile f = lasker();
+  const auto game = make_game(f.game, f.definitions);
+  // (2^32 - 1)^8 positions do not fit 64 bits: refused before anything is allocated.
+  EXPECT_THROW(BoxValues::sum_of_copies(*game, 8, 0xfffffffeu), ResourceError);
+  EXPECT_EQ(BoxValues::bytes(8, 0xfffffffeu), UINT64_MAX);
+  // One heap of 2^32 - 2 stones: 2^32 - 1 values and their marks, beyond this machine.
+  EXPECT_THROW(BoxValues(*game, 0xfffffffeu), ResourceError);
+  EXPECT_GT(sum_sequence_bytes(0xfffffffeu), std::uint64_t{0xffffffffu} * 4);
+  EXPECT_THROW(BoxValues::sum_of_copies(*game, 9, 3), std::invalid_argument);
 }
 
 using testing::UnknownSolvers;  // the rules then rest on MONA alone

@@ -163,6 +163,12 @@ TEST_F(WorkflowTest, ShowRendersACertificateAsTextAndMarkdownWithoutRerunningIt)
         std::string("Scope: every natural (MONA), and every variable below 2^w for w in {8, "
                     "16} (Z3 and cvc5)")})
     EXPECT_NE(text.out.find(expected), std::string::npos) << expected << "\n" << text.out;
+  // The summary first: what holds on which domain, before the statement and the checks.
+  const std::size_t summary = text.out.find("\nSummary\n");
+  ASSERT_NE(summary, std::string::npos) << text.out;
+  EXPECT_LT(summary, text.out.find("\nStatement\n"));
+  EXPECT_NE(text.out.find("holds   lemma half", summary), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("holds   claim formula-4", summary), std::string::npos) << text.out;
   const std::size_t file = text.out.find("small/half-w16.smt2 ");  // its row: file, sha256
   ASSERT_NE(file, std::string::npos) << text.out;
   EXPECT_EQ(text.out.substr(file, text.out.find('\n', file) - file).find(sha), 28u) << text.out;

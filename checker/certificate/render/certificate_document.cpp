@@ -106,12 +106,24 @@ void game_paragraph(Document& d, const Json& game) {
 
 void statement_section(Document& d, const Json& c) {
   d.heading(2, "Statement");
+  // Each game once, its moves as the declaration reads them; a box then names its game.
+  std::vector<Json> shown;
+  auto show_game = [&](const Json& game) {
+    if (std::find(shown.begin(), shown.end(), game) != shown.end()) return;
+    shown.push_back(game);
+    game_paragraph(d, game);
+  };
   const Json& game = c.at("game");
-  if (!game.is_null()) game_paragraph(d, game);
-  for (const Json& box : c.value("boxes", Json::array()))
-    d.paragraph(fmt::format("Box {}: {} with parameters {}, on {}.", text_of(box.at("name")),
-                            text_of(box.at("game").at("name")),
-                            box.at("game").at("parameters").dump(), text_of(box.at("box"))));
+  if (!game.is_null()) show_game(game);
+  for (const Json& box : c.value("boxes", Json::array())) {
+    show_game(box.at("game"));
+    d.paragraph(fmt::format(
+        "Box {}: game {}{}, on {}.", text_of(box.at("name")), text_of(box.at("game").at("name")),
+        box.contains("sum_of")
+            ? fmt::format(", the sum of {} copies (Sprague-Grundy)", text_of(box.at("sum_of")))
+            : "",
+        text_of(box.at("box"))));
+  }
   for (const Json& q : c.value("sequences", Json::array()))
     if (q.contains("game"))
       d.paragraph(fmt::format("Sequence {}: the values g(n) of {} (octal {}), n in {}.",
@@ -138,15 +150,61 @@ void statement_section(Document& d, const Json& c) {
   if (!definitions.empty()) d.table({"definition", "body"}, definitions);
 }
 
+// What a check covers, in a few words, from what it rests on: the positions or values of an
+// exhaustive check, MONA's conclusion for every position, the solvers' widths, or the scope the
+// certificate states.
+std::string covers(const Entry& e) {
+  const Json& r = e.rests_on;
+  if (!r.is_object()) return "";
+  if (r.contains("scope") && r.at("scope").is_string()) return text_of(r.at("scope"));
+  std::vector<std::string> parts;
+  if (e.body.contains("scope") && e.body.at("scope").is_string())
+    parts.push_back(text_of(e.body.at("scope")));
+  if (r.contains("mona") && r.at("mona").value("answer", "") == "valid" &&
+      r.at("mona").contains("conclusion"))
+    parts.push_back(text_of(r.at("mona").at("conclusion")) + " (MONA)");
+  if (r.contains("z3") && r.at("z3").contains("answers") && r.at("z3").at("answers").is_object()) {
+    std::vector<std::string> widths;  // "w8: 6 of 7 obligations unsat", as Z3 answered
+    for (const auto& [w, answer] : r.at("z3").at("answers").items())
+      widths.push_back(w + ": " + text_of(answer));
+    parts.push_back(fmt::format("Z3 {}", fmt::join(widths, ", ")));
+  }
+  for (const char* where : {"exhaustive", "enumeration"})
+    if (r.contains(where) && r.at(where).is_object()) {
+      const Json& x = r.at(where);
+      const std::string prefix = std::string(where) == "enumeration" ? "enumerated on " : "";
+      std::string on = x.contains("cube")    ? text_of(x.at("cube"))
+                       : x.contains("box")   ? prefix + text_of(x.at("box"))
+                       : x.contains("range") ? prefix + text_of(x.at("range"))
+                                             : "";
+      if (x.contains("sum_of"))
+        on += fmt::format(" as the sum of {} one-heap games (Sprague-Grundy)",
+                          text_of(x.at("sum_of")));
+      if (!on.empty()) parts.push_back(on);
+    }
+  for (const char* sequence : {"values", "recurrences"})
+    if (r.contains(sequence) && r.at(sequence).contains("range"))
+      parts.push_back("n in " + text_of(r.at(sequence).at("range")));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+// What holds on which domain, first: every check with its status and what it covers, failures
+// first, then unknowns, then the rest.
+void summary_section(Document& d, const Json& c) {
+  d.heading(2, "Summary");
+  std::vector<Entry> entries = entries_of(c);
+  order_failures_first(entries);
+  std::vector<std::vector<std::string>> summary;
+  for (const Entry& e : entries)
+    if (!e.status.empty()) summary.push_back({e.status, e.id, covers(e)});
+  d.table({"status", "check", "covers"}, summary);
+}
+
 // Every check, failures first, then unknowns, then the rest in the certificate's order.
 void checks_section(Document& d, const Json& c) {
   d.heading(2, "Checks");
   std::vector<Entry> entries = entries_of(c);
   order_failures_first(entries);
-  std::vector<std::vector<std::string>> summary;
-  for (const Entry& e : entries)
-    if (!e.status.empty()) summary.push_back({e.id, e.status});
-  d.table({"check", "status"}, summary);
   for (const Entry& e : entries) {
     if (e.kind == Entry::Kind::Table) {
       d.heading(3, e.id);
@@ -252,6 +310,7 @@ Document certificate_document(const Json& c) {
       text_of(s.at("z3").at("version")), text_of(s.at("z3").at("seed")),
       text_of(s.at("cvc5").at("version")), text_of(s.at("mona").at("version")),
       text_of(s.at("timeout_ms"))));
+  summary_section(d, c);
   statement_section(d, c);
   checks_section(d, c);
   counterexamples_section(d, c);
