@@ -107,7 +107,12 @@ Counterexample explain(const Game& game, const BoxValues& box, const Position& p
 Counterexample explain_sum(const Game& one_heap, const BoxValues& box, const Position& p,
                            const std::optional<smt::Program>& formula) {
   Counterexample cx = explain_value(box, p, formula);
-  auto g = [&](Heap h) {  // g(h) is G at (h, 0, ..., 0), since g(0) = 0
+  std::optional<ReferenceEngine> outside;  // a heap raised past the box, under a declared rank
+  auto g = [&](Heap h) {                   // g(h) is G at (h, 0, ..., 0), since g(0) = 0
+    if (h > box.size()) {
+      if (!outside) outside.emplace(one_heap, BoxValues::kMaxReachable);
+      return outside->grundy(Position{h});
+    }
     Position q = Position::zeros(p.size());
     q[0] = h;
     return box.at(q);
