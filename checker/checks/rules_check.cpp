@@ -11,6 +11,7 @@
 #include "checks/induction/obligations.hpp"
 #include "engines/grundy_of.hpp"
 #include "engines/reference_engine.hpp"
+#include "engines/sum_sequence.hpp"
 #include "games/move_shapes.hpp"
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
@@ -105,7 +106,7 @@ void enumerate_box(const DeclaredGame& game, RulesReport& r) {
   r.box = fmt::format("[0,{}]^{}", side, k);
   const WorkLimit limit(kRulesCheckChoices);
   const std::optional<MoveShape> shape = game.move_shape();
-  const bool sum_engine = k == 1 && game.has_sums() && !game.declares_rank();
+  const bool sum_engine = plays_one_heap_sums(game);
   Position p = Position::zeros(k);
   do {
     ++r.positions;
@@ -156,7 +157,7 @@ std::string engine_of(const DeclaredGame& game) {
                        shape->merges.size(), shape->threshold);
   }
   if (game.lowers_heaps()) return "no move raises a heap: the dense box engine";
-  if (game.has_sums() && game.heap_count() == 1 && !game.declares_rank())
+  if (plays_one_heap_sums(game))
     return "a move leaves a sum of heaps: the one-heap sum engine (removals, reductions and "
            "splits as ranges of a parameter), a sum worth the xor of its parts' values";
   if (game.has_sums())

@@ -58,7 +58,7 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   require_memory(bytes(extents_), "the box " + shape);  // 2^64 or more positions: refused
   const std::uint64_t count = *box_position_count(extents_);
   // One heap whose moves leave sums of smaller heaps: the one-heap sum engine, in one pass.
-  if (k == 1 && game.has_sums() && !game.declares_rank()) {
+  if (plays_one_heap_sums(game)) {
     require_memory(sum_sequence_bytes(extents_[0]), "the heaps " + shape);
     values_ = sum_sequence(game, extents_[0]);
     return;

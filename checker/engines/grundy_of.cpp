@@ -57,7 +57,7 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
     out.values = window_sequence(game, extents[0]);
     return out;
   }
-  if (game.heap_count() == 1 && game.has_sums() && !game.declares_rank()) {
+  if (plays_one_heap_sums(game)) {
     require_memory(sum_sequence_bytes(extents[0]),
                    fmt::format("the sequence of {} to n = {}", game.describe(), extents[0]));
     out.values = sum_sequence(game, extents[0]);

@@ -7,6 +7,10 @@
 
 namespace nimcert {
 
+bool plays_one_heap_sums(const Game& game) {
+  return game.heap_count() == 1 && game.has_sums() && !game.declares_rank();
+}
+
 std::uint64_t sum_sequence_bytes(Heap last) {
   // The values, and the marks: one per value up to twice the largest, below n + 1 each.
   return (std::uint64_t{last} + 1) * (sizeof(Value) + 2 * sizeof(std::uint64_t));

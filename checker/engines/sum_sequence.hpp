@@ -16,6 +16,11 @@
 
 namespace nimcert {
 
+// Whether this engine plays the game: one heap, some move leaving a sum, and no declared rank
+// (under which a part may be larger than the heap).  Every caller that picks the engine, and
+// the rules check that names it, asks here.
+bool plays_one_heap_sums(const Game& game);
+
 // g(0..last) of a one-heap game; throws what the game's enumeration throws (a RuleViolation
 // for a move that breaks the rules at some n).
 std::vector<Value> sum_sequence(const Game& game, Heap last);

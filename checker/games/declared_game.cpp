@@ -23,13 +23,6 @@ void exact_subtractions(const ExprPtr& e, std::vector<ExprPtr>& out) {
   for (const ExprPtr& a : e->args) exact_subtractions(a, out);
 }
 
-bool reads(const smt::Expr& e, const std::string& name) {
-  if (e.op == Op::Var) return e.name == name;
-  for (const ExprPtr& a : e.args)
-    if (reads(*a, name)) return true;
-  return false;
-}
-
 smt::MoveKind expanded(const smt::MoveKind& m, const smt::Definitions& d) {
   smt::MoveKind x = m;
   for (smt::MoveParameter& p : x.parameters) {
@@ -88,7 +81,8 @@ DeclaredGame::DeclaredGame(std::shared_ptr<const smt::GameDeclaration> declarati
     for (const smt::MoveParameter& p : x.parameters) {
       c->bounds.emplace_back(variables, std::vector<ExprPtr>{p.low, p.high});
       for (std::size_t j = k; j < variables.size(); ++j)
-        flat = flat && !reads(*p.low, variables[j]) && !reads(*p.high, variables[j]);
+        flat =
+            flat && !smt::mentions(*p.low, variables[j]) && !smt::mentions(*p.high, variables[j]);
       every_bound.push_back(p.low);
       every_bound.push_back(p.high);
       variables.push_back(p.name);

@@ -14,13 +14,6 @@ std::string heap_name(std::size_t i) { return "x" + std::to_string(i + 1); }
 
 bool is_var(const Expr& e, const std::string& name) { return e.op == Op::Var && e.name == name; }
 
-bool reads(const Expr& e, const std::string& name) {
-  if (is_var(e, name)) return true;
-  for (const smt::ExprPtr& a : e.args)
-    if (reads(*a, name)) return true;
-  return false;
-}
-
 // The heap index e names, when e is a heap variable x1..xk.
 std::optional<std::size_t> heap_of(const Expr& e, std::size_t heaps) {
   if (e.op != Op::Var) return std::nullopt;
@@ -75,7 +68,7 @@ std::optional<Heap> less_parameter(const Expr& e, const std::string& a) {
 std::optional<RangeShape> range_shape(const smt::MoveKind& m, std::size_t heaps) {
   if (heaps != 1 || m.parameters.size() != 1) return std::nullopt;
   const std::string& a = m.parameters[0].name;
-  if (m.when && reads(*m.when, a)) return std::nullopt;
+  if (m.when && smt::mentions(*m.when, a)) return std::nullopt;
   using Kind = OptionRange::Kind;
   if (m.parts == 2 && is_var(*m.result[0], a))
     if (const auto c = less_parameter(*m.result[1], a)) return RangeShape{Kind::Split, *c};

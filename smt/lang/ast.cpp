@@ -222,6 +222,13 @@ ExprPtr substitute_shared(const ExprPtr& e, const std::map<std::string, ExprPtr>
 
 }  // namespace
 
+bool mentions(const Expr& e, const std::string& name) {
+  if (e.op == Op::Var) return e.name == name;
+  for (const ExprPtr& a : e.args)
+    if (mentions(*a, name)) return true;
+  return false;
+}
+
 ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings) {
   std::unordered_map<const Expr*, ExprPtr> done;
   return substitute_shared(e, bindings, done);

@@ -114,6 +114,9 @@ using Definitions = std::map<std::string, Definition>;
 // for a result nested deeper than kMaxExpressionDepth (naming the call's line and column).
 ExprPtr expand(const ExprPtr& e, const Definitions& definitions);
 
+// Whether the variable `name` occurs in e.
+bool mentions(const Expr& e, const std::string& name);
+
 // e with each variable named in `bindings` replaced by its expression; shared subterms stay
 // shared (F at a follower Y is F with x_i replaced by Y's heaps).
 ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& bindings);

@@ -17,17 +17,6 @@
 
 namespace nimcert::smt {
 
-namespace {
-
-bool mentions(const Expr& e, const std::string& name) {
-  if (e.op == Op::Var) return e.name == name;
-  for (const ExprPtr& a : e.args)
-    if (mentions(*a, name)) return true;
-  return false;
-}
-
-}  // namespace
-
 ProofFile DeclarationParser::run() {
   ProofFile file;
   file.path = path_;

@@ -188,31 +188,26 @@ Obligation rank_obligation(const InductionStep& step, const SymbolicMove& m, uns
   o.name = "(7) " + m.name;
   const std::vector<ExprPtr> here = heap_vars(step);
   const Follower y = follower(step, m, {});
-  if (m.parts > 1) {  // a sum: every part below X in the rank, and no larger (D_w keeps it)
-    std::vector<ExprPtr> each;
+  // Under the game's declared rank, or for a sum: every part Y has rank(Y) < rank(X) and no
+  // more stones than X (so D_w keeps it).
+  if (m.parts > 1 || m.rank) {
     const std::vector<std::string> x = heap_names(step);
+    ExprPtr all;
     for (std::size_t part = 0; part < m.parts; ++part) {
       const std::vector<ExprPtr> there(y.heaps.begin() + part * step.heaps,
                                        y.heaps.begin() + (part + 1) * step.heaps);
-      ExprPtr below = node(Op::Lt, {rank_of(there), rank_of(here)});
+      ExprPtr below;
       if (m.rank) {
         std::map<std::string, ExprPtr> at_part;
         for (std::size_t i = 0; i < step.heaps; ++i) at_part[x[i]] = there[i];
         below = node(Op::Lt, {smt::substitute(m.rank, at_part), m.rank});
+      } else {
+        below = node(Op::Lt, {rank_of(there), rank_of(here)});
       }
-      each.push_back(node(Op::And, {below, node(Op::Le, {sum_of(there), sum_of(here)})}));
+      const ExprPtr each = node(Op::And, {below, node(Op::Le, {sum_of(there), sum_of(here)})});
+      all = all ? node(Op::And, {all, each}) : each;
     }
-    ExprPtr all = each[0];
-    for (std::size_t i = 1; i < each.size(); ++i) all = node(Op::And, {all, each[i]});
     o.conclusion = all;
-    return o;
-  }
-  if (m.rank) {  // the game's declared rank: rank(Y) < rank(X), and D_w keeps Y
-    std::map<std::string, ExprPtr> at_y;
-    const std::vector<std::string> x = heap_names(step);
-    for (std::size_t i = 0; i < step.heaps; ++i) at_y[x[i]] = y.heaps[i];
-    o.conclusion = node(Op::And, {node(Op::Lt, {smt::substitute(m.rank, at_y), m.rank}),
-                                  node(Op::Le, {sum_of(y.heaps), sum_of(here)})});
     return o;
   }
   // Heaps the move leaves alone (y_i is x_i itself) contribute the same to both sides and
