@@ -40,8 +40,11 @@ Verdict ProofReport::verdict() const {
 }
 
 ProofSource load_proof(const std::string& path) {
+  return proof_source(read_proof_text(path), path);
+}
+
+ProofSource proof_source(const std::string& text, const std::string& path) {
   ProofSource source;
-  const std::string text = read_proof_text(path);
   source.path = path;
   source.name = std::filesystem::path(path).filename().string();
   source.sha256 = Sha256::of(text);

@@ -43,6 +43,8 @@ struct ProofSource {
 
 // Throws smt::ParseError (every error of the file) or std::runtime_error (unreadable).
 ProofSource load_proof(const std::string& path);
+// The same for a proof file's text, not yet written at `path` (nimcert discover's).
+ProofSource proof_source(const std::string& text, const std::string& path);
 
 // Refuses, before any check runs, the work the machine cannot finish, with the estimate and
 // the place in the file: a cube, box or sequence larger than the available memory, an

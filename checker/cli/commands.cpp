@@ -13,6 +13,7 @@
 #include "checks/position_claim.hpp"
 #include "checks/proof_input.hpp"
 #include "cli/data.hpp"
+#include "cli/discover.hpp"
 #include "cli/export_mona.hpp"
 #include "cli/export_smt2.hpp"
 #include "cli/show.hpp"
@@ -107,6 +108,7 @@ struct ExportMonaCommand {
   std::string dir = "mona";
 };
 
+DiscoverRequest discover_options;
 GrundyCommand grundy_options;
 TableCommand table_options;
 PposCommand ppos_options;
@@ -336,6 +338,38 @@ void register_commands(CLI::App& app) {
   runners[certify] = [] {
     return certify_command(certify_options.proofs, certify_options.out, certify_options.options);
   };
+
+  auto* discover = app.add_subcommand(
+      "discover",
+      "From a game's rules to a proved statement: compute its table, search for a formula that "
+      "matches it, and certify it by induction for every position (writes FILE.discovered.proof "
+      "and its certificate only when the induction holds on N^k)");
+  discover
+      ->add_option("file", discover_options.file,
+                   "A proof file that declares the game (or names a built-in one) and its "
+                   "definitions, and states nothing to check")
+      ->required();
+  discover->add_option("--game", discover_options.game, "One of the games the file declares");
+  discover->add_option("-o,--out", discover_options.out,
+                       "The proof file to write (default: beside FILE as NAME.discovered.proof)");
+  discover
+      ->add_option("--box", discover_options.box,
+                   "The table's side B: [0,B]^k (default: about 40000 positions)")
+      ->check(CLI::Range(1u, 4096u));
+  discover
+      ->add_option("--max-box", discover_options.max_box,
+                   "When a candidate is refuted the table doubles, up to this side (default 4B)")
+      ->check(CLI::Range(1u, 4096u));
+  discover
+      ->add_option("--max-size", discover_options.max_size,
+                   "The largest formula searched, 1 to 32 (heaps, constants, operators, calls)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 32u));
+  discover->add_flag("--p-positions", discover_options.p_positions,
+                     "Fit the set {G = 0}, proved by the win-loss induction, instead of G");
+  add_timeout_option(discover, discover_options.workflow.timeout_ms);
+  add_cache_options(discover, discover_options.workflow);
+  runners[discover] = [] { return discover_command(discover_options); };
 
   auto* verify = app.add_subcommand(
       "verify",

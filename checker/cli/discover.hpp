@@ -1,0 +1,45 @@
+// discover: from a game's rules to a proved statement about all of its positions.
+//
+// The input file declares the game (or names a built-in one) and may define functions; it
+// states nothing to check.  discover computes the game's exact table on a box (or the cube),
+// searches for a formula that matches it at every position (discovery/formula_search.hpp),
+// writes the proof file around it (the game, the definitions, the statement, the table as a box
+// or cube claim, an induction block), and certifies that file like any other.  Only a file
+// whose verdict holds and whose induction MONA proved on N^k is written, beside the input as
+// NAME.discovered.proof with its certificate NAME.discovered.cert.json (or where -o says).
+// When the induction refutes a candidate (a counterexample confirmed by the game), the
+// candidate is excluded and the table grows, within --max-box.
+//
+// Exit statuses: 0 a statement was proved and written; 1 nothing fits within the limits, or
+// what fits was not proved for every position (nothing written); 2 bad input or an
+// infrastructure failure; 130 interrupted (nothing written).  The last line is
+// "discover: PROVED|NOT FOUND|NOT PROVED|ERROR|INTERRUPTED (...)".
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "base/position.hpp"
+#include "cli/workflow.hpp"
+#include "discovery/formula_search.hpp"
+#include "games/game.hpp"
+
+namespace nimcert {
+
+struct DiscoverRequest {
+  std::string file;
+  std::string game;             // one of the games the file declares; empty: the file's game
+  std::string out;              // the proof file to write; empty: beside the input
+  std::optional<Heap> box;      // the side B of the table [0,B]^k; empty: by the heap count
+  std::optional<Heap> max_box;  // the table grows up to this side; empty: 4 times the first
+  unsigned max_size = 11;       // the largest formula searched
+  bool p_positions = false;     // fit the set {G = 0} (the win-loss form) instead of G
+  WorkflowOptions workflow;     // time limit, answer cache
+};
+
+int discover_command(const DiscoverRequest& request);
+
+// The exact table of the game on [0,side]^k, by the engine that fits it (engines/grundy_of.hpp).
+FittingTable discovery_table(const Game& game, Heap side);
+
+}  // namespace nimcert
