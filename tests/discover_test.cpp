@@ -11,12 +11,15 @@
 
 #include <gtest/gtest.h>
 
+#include "checks/automaton_proof.hpp"
 #include "checks/proof_input.hpp"
 #include "command_support.hpp"
+#include "discovery/automaton.hpp"
 #include "discovery/discovered_proof.hpp"
 #include "discovery/formula_search.hpp"
 #include "engines/grundy_of.hpp"
 #include "games/registry.hpp"
+#include "ws1s/translation.hpp"
 
 namespace nimcert {
 namespace {
@@ -151,6 +154,149 @@ TEST(DiscoveredProof, WritesTheStatementTheTableAndTheInduction) {
   EXPECT_EQ(f.boxes.at(0).size, 7u);
 }
 
+// --- the automaton route ---
+
+UnboundedOptions mona_options() {
+  UnboundedOptions o;
+  o.timeout_ms = 60000;
+  return o;
+}
+
+Automaton learned(const Game& game, Heap side, FitTarget target = FitTarget::Value) {
+  const LearningResult r = learn_automaton(discovery_table(game, side), target, {});
+  if (!r.automaton) throw std::runtime_error("no automaton: " + r.stopped);
+  return *r.automaton;
+}
+
+std::string first_counterexample(const AutomatonProof& proof) {
+  for (const AutomatonObligation& o : proof.obligations)
+    if (o.counterexample) return o.name + ": " + *o.counterexample;
+  return "";
+}
+
+TEST(AutomatonRoute, LearnsNimAsTwoStatesAndMonaProvesItForEveryPosition) {
+  const auto nim = make_game("nim", {{"heaps", 3}});
+  const Automaton a = learned(*nim, 15);
+  EXPECT_EQ(a.states(), 2u);  // the xor of each bit column is 0, and the dead state
+  EXPECT_TRUE(a.accepts({5, 9, 3, 15}));
+  EXPECT_FALSE(a.accepts({5, 9, 3, 14}));
+  EXPECT_TRUE(a.accepts({std::uint64_t{1} << 40, 1, 0, (std::uint64_t{1} << 40) + 1}));
+  const AutomatonProof proof = prove_automaton(a, FitTarget::Value, *nim, {}, {}, mona_options());
+  EXPECT_EQ(proof.verdict, Verdict::Holds) << first_counterexample(proof);
+  ASSERT_EQ(proof.obligations.size(), 9u);  // (7) x 3, function x 2, (a) x 3, (b)
+  for (const AutomatonObligation& o : proof.obligations)
+    EXPECT_EQ(o.answer, smt::MonaRun::Answer::Valid) << o.name;
+}
+
+TEST(AutomatonRoute, OneTransitionChangedIsRefutedWithACounterexampleTheGameConfirms) {
+  const auto nim = make_game("nim", {{"heaps", 3}});
+  Automaton a = learned(*nim, 15);
+  const std::size_t ok = a.initial;
+  ASSERT_NE(a.next[ok][0b0001], ok);  // x1's bit alone: the parity breaks, dead
+  a.next[ok][0b0001] = static_cast<std::uint32_t>(ok);
+  const AutomatonProof proof = prove_automaton(a, FitTarget::Value, *nim, {}, {}, mona_options());
+  EXPECT_EQ(proof.verdict, Verdict::Fails);
+  EXPECT_EQ(first_counterexample(proof),
+            "function: one value at every position: the automaton gives (1, 0, 0) the values 0 "
+            "and 1; the game's G(1, 0, 0) = 1");
+}
+
+TEST(AutomatonRoute, MooresNimPPositionsAndAMutantOfThem) {
+  const smt::ProofFile f = declared(
+      "game moore heaps 3\n"
+      "  move \"reduce x1\" for t < x1 to (t, x2, x3)\n"
+      "  move \"reduce x2\" for t < x2 to (x1, t, x3)\n"
+      "  move \"reduce x3\" for t < x3 to (x1, x2, t)\n"
+      "  move \"reduce x1 and x2\" for t1 < x1, t2 < x2 to (t1, t2, x3)\n"
+      "  move \"reduce x1 and x3\" for t1 < x1, t3 < x3 to (t1, x2, t3)\n"
+      "  move \"reduce x2 and x3\" for t2 < x2, t3 < x3 to (x1, t2, t3)\n"
+      "end\n");
+  const auto moore = make_game(f.game, f.definitions);
+  Automaton a = learned(*moore, 15, FitTarget::PPositions);
+  EXPECT_EQ(a.states(), 2u);  // every bit set in 0 or 3 of the heaps (Moore's Nim_2, 3 heaps)
+  EXPECT_TRUE(a.accepts({5, 5, 5}));
+  EXPECT_FALSE(a.accepts({5, 5, 0}));
+  EXPECT_EQ(prove_automaton(a, FitTarget::PPositions, *moore, {}, {}, mona_options()).verdict,
+            Verdict::Holds);
+  a.next[a.initial][0b011] = static_cast<std::uint32_t>(a.initial);  // bit in two heaps: "P"
+  const AutomatonProof proof =
+      prove_automaton(a, FitTarget::PPositions, *moore, {}, {}, mona_options());
+  EXPECT_EQ(proof.verdict, Verdict::Fails);
+  EXPECT_EQ(first_counterexample(proof),
+            "(a) reduce x3: no move from P into P: the automaton puts (1, 1, 1) and its follower "
+            "(1, 1, 0) in P; the game's G(1, 1, 1) = 0");
+}
+
+TEST(AutomatonRoute, ATableWithOneValueChangedGivesAnAutomatonMonaRefutes) {
+  const auto nim = make_game("nim", {{"heaps", 3}});
+  FittingTable table = discovery_table(*nim, 63);
+  table.values[(5 * 64 + 9) * 64 + 3] = 14;  // G(5, 9, 3) = 15
+  const LearningResult r = learn_automaton(table, FitTarget::Value, {});
+  // An automaton that fits the changed table: MONA refutes it at the changed position.
+  ASSERT_TRUE(r.automaton) << r.stopped;
+  EXPECT_GT(r.automaton->states(), 2u);
+  const AutomatonProof proof =
+      prove_automaton(*r.automaton, FitTarget::Value, *nim, {}, {}, mona_options());
+  EXPECT_EQ(proof.verdict, Verdict::Fails);
+  EXPECT_EQ(first_counterexample(proof),
+            "(a) reduce x1: the automaton gives (5, 9, 3) and its follower (4, 9, 3) the same "
+            "value 14; the game's G(5, 9, 3) = 15");
+  // On [0,15]^3 the change leaves no automaton the table can tell apart.
+  FittingTable small = discovery_table(*nim, 15);
+  small.values[(5 * 16 + 9) * 16 + 3] = 14;
+  EXPECT_EQ(learn_automaton(small, FitTarget::Value, {}).stopped,
+            "the table [0,15]^3 is too small to tell the states apart: a prefix of 3 bits "
+            "matches none of the 6 states found (a larger --box)");
+}
+
+TEST(AutomatonRoute, WythoffsGameIsNotAutomaticInBaseTwo) {
+  const smt::ProofFile f = declared(
+      "game wythoff heaps 2\n"
+      "  move \"reduce x1\" for t < x1 to (t, x2)\n"
+      "  move \"reduce x2\" for t < x2 to (x1, t)\n"
+      "  move \"diagonal\" for 1 <= d <= x1 when d <= x2 to (x1 - d, x2 - d)\n"
+      "end\n");
+  const auto wythoff = make_game(f.game, f.definitions);
+  const LearningResult r = learn_automaton(discovery_table(*wythoff, 255), FitTarget::Value, {});
+  EXPECT_FALSE(r.automaton);
+  EXPECT_EQ(r.stopped, "no automaton of up to 64 states fits the table [0,255]^2");
+}
+
+TEST(AutomatonRoute, TheMonaPredicateAgreesWithTheRunAtTheEdges) {
+  // Serial Nim's automaton (comparisons and a decrement with borrow: 28 states) as a MONA
+  // predicate, asked at constants around 2^31, 2^32, 2^63 and 2^64 - 1, against the C++ run.
+  const auto serial = make_game("serial-nim", {{"heaps", 3}});
+  const Automaton a = learned(*serial, 63);
+  const std::map<std::string, std::string> external = {
+      {"learned", mona_predicate(a, "def_learned", {"x1", "x2", "x3", "v"})}};
+  const std::uint64_t edges[] = {0,
+                                 1,
+                                 (std::uint64_t{1} << 31),
+                                 (std::uint64_t{1} << 32),
+                                 (std::uint64_t{1} << 32) + 5,
+                                 std::uint64_t{1} << 63,
+                                 ~std::uint64_t{0}};
+  unsigned accepted = 0, asked = 0;
+  for (std::uint64_t x1 : edges)
+    for (std::uint64_t x2 : {edges[2], edges[4], edges[6]})
+      for (std::uint64_t v : {x1, x1 - 1, x2, std::uint64_t{0}}) {
+        const std::vector<std::uint64_t> tuple = {x1, x2, 7, v};
+        std::vector<smt::ExprPtr> args;
+        for (std::uint64_t c : tuple) args.push_back(smt::make_const(c));
+        auto node = std::make_shared<smt::Expr>(*smt::make_node(smt::Op::Call, args));
+        node->name = "learned";
+        const auto q = smt::make_mona_query({}, {}, node, {}, {}, "edge", external);
+        const auto run = smt::run_mona(q, 60000, std::uint64_t{1} << 30);
+        ASSERT_NE(run.answer, smt::MonaRun::Answer::Unknown) << run.note;
+        EXPECT_EQ(run.answer == smt::MonaRun::Answer::Valid, a.accepts(tuple))
+            << x1 << " " << x2 << " " << v;
+        accepted += a.accepts(tuple);
+        ++asked;
+      }
+  EXPECT_GT(accepted, 5u);  // both answers occur
+  EXPECT_LT(accepted, asked);
+}
+
 using testing::last_line;
 using testing::nimcert_in;
 using testing::read_text;
@@ -210,6 +356,59 @@ TEST(DiscoverCommand, RefusesAFileThatStatesSomethingAndSaysWhatItSearchedWhenNo
             0u)
       << none.out;
   EXPECT_FALSE(std::filesystem::exists(dir / "serial.discovered.proof"));
+}
+
+TEST(DiscoverCommand, ShowRendersTheAutomatonAndRefusesAnEditedTransition) {
+  const auto dir = scratch_dir("discover-show");
+  std::ofstream(dir / "nim3.proof") << "game nim(heaps = 3)\n";
+  const auto r = nimcert_in(dir, "discover --automaton --box 15 nim3.proof");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto shown = nimcert_in(dir, "show nim3.automaton.json");
+  EXPECT_EQ(shown.status, 0) << shown.out;
+  EXPECT_NE(shown.out.find("2 states, initial state 0"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("  0      yes        0     1     1     0     1     0     0     1"),
+            std::string::npos)
+      << shown.out;
+  std::string cert = read_text(dir / "nim3.automaton.json");
+  const std::size_t at = cert.find("\"transitions\": [\n      [\n        0,");
+  ASSERT_NE(at, std::string::npos) << cert;
+  cert[cert.find("0,", at)] = '1';  // the accepting state's zero letter now goes dead
+  std::ofstream(dir / "nim3.automaton.json") << cert;
+  const auto edited = nimcert_in(dir, "show nim3.automaton.json");
+  EXPECT_EQ(edited.status, 2) << edited.out;
+  EXPECT_NE(edited.out.find("does not match its transitions (edited?)"), std::string::npos)
+      << edited.out;
+}
+
+TEST(DiscoverCommand, RediscoversManabesTheoremByAnAutomatonEqualToFormulaFour) {
+  const auto dir = scratch_dir("discover-manabe");
+  std::ofstream(dir / "manabe.proof")
+      << kManabe << kDelta << "def formula4(x1, x2, x3) = x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)\n";
+  // On [0,255]^3 (8 bits) the learned automaton is the theorem's; on fewer bits it is not.
+  const auto r = nimcert_in(dir, "discover --automaton --equals formula4 --box 255 manabe.proof");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("learned an automaton of 37 states on 4 tracks"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("valid    equals the formula"), std::string::npos) << r.out;
+  EXPECT_EQ(last_line(r.out).rfind("discover: PROVED G by an automaton of 37 states on N^3 "
+                                   "(MONA; ",
+                                   0),
+            0u)
+      << r.out;
+  const std::string cert = read_text(dir / "manabe.automaton.json");
+  EXPECT_NE(cert.find("\"scope\": \"every position of N^3 (MONA)\""), std::string::npos);
+  EXPECT_NE(cert.find("\"equals\": \"G = formula4(x1, x2, x3), the file's definition\""),
+            std::string::npos);
+  // A table of 6 bits teaches a wrong automaton: the game confirms MONA's counterexample.
+  const auto small =
+      nimcert_in(dir, "discover --automaton --box 63 --max-box 63 manabe.proof -o s.json");
+  EXPECT_EQ(small.status, 1) << small.out;
+  EXPECT_NE(small.out.find("the automaton is refuted: function: one value at every position: the "
+                           "automaton gives (8, 68, 34) the values 110 and 126; the game's G(8, "
+                           "68, 34) = 110"),
+            std::string::npos)
+      << small.out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "s.json"));
 }
 
 }  // namespace

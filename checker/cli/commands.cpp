@@ -367,6 +367,18 @@ void register_commands(CLI::App& app) {
       ->check(CLI::Range(1u, 32u));
   discover->add_flag("--p-positions", discover_options.p_positions,
                      "Fit the set {G = 0}, proved by the win-loss induction, instead of G");
+  discover->add_flag("--automaton", discover_options.automaton,
+                     "Learn an automaton from the table (bits of the heaps and of G, least "
+                     "significant first) and prove it with MONA for every position; writes "
+                     "NAME.automaton.json");
+  discover->add_option("--equals", discover_options.equals,
+                       "--automaton: also prove that the automaton equals this definition of "
+                       "the file (over x1..xk) at every position");
+  discover
+      ->add_option("--max-states", discover_options.max_states,
+                   "--automaton: the most states learned, 2 to 4096")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 4096));
   add_timeout_option(discover, discover_options.workflow.timeout_ms);
   add_cache_options(discover, discover_options.workflow);
   runners[discover] = [] { return discover_command(discover_options); };

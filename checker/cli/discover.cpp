@@ -20,10 +20,8 @@ namespace nimcert {
 
 namespace {
 
-// The default table: the largest box [0,B]^k of at most this many positions; any table at
-// most kMaxTable.
+// The default table: the largest box [0,B]^k of at most this many positions.
 constexpr std::uint64_t kDefaultTable = 40'000;
-constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 22;
 // The discovered induction's time limit per query and solver: its bounded widths are the
 // second route, MONA's N^k the one that decides.
 constexpr unsigned kInductionTimeoutMs = 10'000;
@@ -34,6 +32,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+}  // namespace
+
 std::uint64_t positions_of(std::size_t heaps, Heap side) {
   std::uint64_t n = 1;
   for (std::size_t i = 0; i < heaps; ++i) {
@@ -42,6 +42,8 @@ std::uint64_t positions_of(std::size_t heaps, Heap side) {
   }
   return n;
 }
+
+namespace {
 
 Heap default_side(std::size_t heaps) {
   Heap side = 1;
@@ -114,41 +116,60 @@ FittingTable discovery_table(const Game& game, Heap side) {
   return table;
 }
 
+DiscoverSetup prepare_discovery(const DiscoverRequest& r) {
+  DiscoverSetup d;
+  d.input = read_proof_text(r.file);
+  d.file = parse_proof_file(d.input, r.file, smt::Reading::Exploring);
+  const smt::ProofFile& file = d.file;
+  if (file.cube != 0 || !file.claims.empty() || !file.lemmas.empty() || !file.boxes.empty() ||
+      !file.sequences.empty() || !file.inductions.empty())
+    throw std::invalid_argument(r.file +
+                                ": discover reads a file that declares a game and definitions "
+                                "and states nothing to check (no cube, claim, lemma, box, "
+                                "sequence or induction)");
+  d.spec = chosen_game(file, r);
+  const smt::GameSpec& spec = d.spec;
+  if (spec.declaration && !spec.declaration->octal.empty())
+    throw std::invalid_argument(spec.name +
+                                ": an octal game (its one-heap values are proved by "
+                                "periodicity in a sequence block, not by discover)");
+  d.game = make_game(spec, file.definitions);
+  const std::size_t k = d.game->heap_count();
+  // Where the claim is checked: a box for a game whose moves lower heaps (or that declares
+  // its rank), else the cube of a three-heap game that is the file's own.
+  const bool box = d.game->lowers_heaps() || d.game->declares_rank();
+  d.box = box;
+  if (!box && (k != 3 || spec.name != file.game.name))
+    throw std::invalid_argument(
+        spec.name +
+        ": its moves may raise a heap and it declares no rank, so only the cube of "
+        "the file's own three-heap game can hold its table");
+  const Heap first_side = r.box ? *r.box : default_side(k);
+  Heap max_side = r.max_box ? *r.max_box : std::min<Heap>(4 * first_side, 4096);
+  while (!r.max_box && max_side > first_side && positions_of(k, max_side) > kMaxTable) --max_side;
+  d.first_side = first_side;
+  d.max_side = max_side;
+  if (first_side < 1 || max_side < first_side || (!box && max_side > 4096) ||
+      positions_of(k, max_side) > kMaxTable)
+    throw std::invalid_argument(fmt::format(
+        "--box {} / --max-box {}: the table [0,B]^{} needs 1 <= B <= max, at most {} positions{}",
+        first_side, max_side, k, kMaxTable, box ? "" : " and a cube side of at most 4096"));
+  if (r.max_size < 1 || r.max_size > 32)
+    throw std::invalid_argument(fmt::format("--max-size {}: from 1 to 32", r.max_size));
+  return d;
+}
+
 int discover_command(const DiscoverRequest& r) {
   return guarded("discover", [&] {
-    const std::string input = read_proof_text(r.file);
-    const smt::ProofFile file = parse_proof_file(input, r.file, smt::Reading::Exploring);
-    if (file.cube != 0 || !file.claims.empty() || !file.lemmas.empty() || !file.boxes.empty() ||
-        !file.sequences.empty() || !file.inductions.empty())
-      throw std::invalid_argument(r.file +
-                                  ": discover reads a file that declares a game and definitions "
-                                  "and states nothing to check (no cube, claim, lemma, box, "
-                                  "sequence or induction)");
-    const smt::GameSpec spec = chosen_game(file, r);
-    if (spec.declaration && !spec.declaration->octal.empty())
-      throw std::invalid_argument(spec.name +
-                                  ": an octal game (its one-heap values are proved by "
-                                  "periodicity in a sequence block, not by discover)");
-    const std::unique_ptr<Game> game = make_game(spec, file.definitions);
+    const DiscoverSetup d = prepare_discovery(r);
+    if (r.automaton) return discover_automaton(r, d);
+    const smt::ProofFile& file = d.file;
+    const smt::GameSpec& spec = d.spec;
+    const Game* game = d.game.get();
     const std::size_t k = game->heap_count();
-    // Where the claim is checked: a box for a game whose moves lower heaps (or that declares
-    // its rank), else the cube of a three-heap game that is the file's own.
-    const bool box = game->lowers_heaps() || game->declares_rank();
-    if (!box && (k != 3 || spec.name != file.game.name))
-      throw std::invalid_argument(
-          spec.name +
-          ": its moves may raise a heap and it declares no rank, so only the cube of "
-          "the file's own three-heap game can hold its table");
-    const Heap first_side = r.box ? *r.box : default_side(k);
-    const Heap max_side = r.max_box ? *r.max_box : std::min<Heap>(4 * first_side, 4096);
-    if (first_side < 1 || max_side < first_side || (!box && max_side > 4096) ||
-        positions_of(k, max_side) > kMaxTable)
-      throw std::invalid_argument(fmt::format(
-          "--box {} / --max-box {}: the table [0,B]^{} needs 1 <= B <= max, at most {} positions{}",
-          first_side, max_side, k, kMaxTable, box ? "" : " and a cube side of at most 4096"));
-    if (r.max_size < 1 || r.max_size > 32)
-      throw std::invalid_argument(fmt::format("--max-size {}: from 1 to 32", r.max_size));
-
+    const bool box = d.box;
+    const Heap max_side = d.max_side;
+    const std::string& input = d.input;
     const std::string out = r.out.empty() ? default_output(r.file) : r.out;
     if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
       throw std::invalid_argument(out + ": the proof file's name ends in .proof");
@@ -165,7 +186,7 @@ int discover_command(const DiscoverRequest& r) {
     const std::string what = r.p_positions ? "the P-positions" : "G";
     SearchLimits limits;
     limits.max_size = r.max_size;
-    Heap side = first_side;
+    Heap side = d.first_side;
     std::string last_reason;
     for (unsigned attempt = 1; attempt <= kMaxAttempts; ++attempt) {
       auto start = std::chrono::steady_clock::now();

@@ -16,6 +16,7 @@
 // "discover: PROVED|NOT FOUND|NOT PROVED|ERROR|INTERRUPTED (...)".
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -23,6 +24,7 @@
 #include "cli/workflow.hpp"
 #include "discovery/formula_search.hpp"
 #include "games/game.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 
@@ -34,10 +36,36 @@ struct DiscoverRequest {
   std::optional<Heap> max_box;  // the table grows up to this side; empty: 4 times the first
   unsigned max_size = 11;       // the largest formula searched
   bool p_positions = false;     // fit the set {G = 0} (the win-loss form) instead of G
-  WorkflowOptions workflow;     // time limit, answer cache
+  // The automaton route: learn an automaton from the table and prove it with MONA
+  // (discover_automaton.cpp); `equals` names a definition of the file it must also equal.
+  bool automaton = false;
+  std::string equals;
+  std::size_t max_states = 64;
+  WorkflowOptions workflow;  // time limit, answer cache
 };
 
 int discover_command(const DiscoverRequest& request);
+
+// What both routes start from: the input read and parsed (it states nothing to check), the game
+// chosen and built, where its table is checked (a box, else the cube) and the table's sides.
+struct DiscoverSetup {
+  std::string input;
+  smt::ProofFile file;
+  smt::GameSpec spec;
+  std::unique_ptr<Game> game;
+  bool box = true;
+  Heap first_side = 0, max_side = 0;
+};
+DiscoverSetup prepare_discovery(const DiscoverRequest& request);
+
+// The automaton route; returns the exit status.
+int discover_automaton(const DiscoverRequest& request, const DiscoverSetup& setup);
+
+// Any table is at most this many positions: [0,B]^k with (B+1)^k <= kMaxTable (about 0.6 GB
+// for three heaps: the table keeps each heap and the value as 64-bit columns).
+inline constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 24;
+// (side + 1)^heaps, or kMaxTable + 1 when larger.
+std::uint64_t positions_of(std::size_t heaps, Heap side);
 
 // The exact table of the game on [0,side]^k, by the engine that fits it (engines/grundy_of.hpp).
 FittingTable discovery_table(const Game& game, Heap side);

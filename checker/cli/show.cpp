@@ -6,7 +6,9 @@
 
 #include "base/atomic_file.hpp"
 #include "certificate/certificate_file.hpp"
+#include "certificate/render/automaton_document.hpp"
 #include "certificate/render/document.hpp"
+#include "checks/proof_input.hpp"
 #include "cli/workflow_steps.hpp"
 
 namespace nimcert {
@@ -16,7 +18,11 @@ int show_command(const std::string& certificate, const std::string& format,
   return guarded("show", [&] {
     // The reader refuses a truncated, foreign or hand-edited certificate: what is shown is
     // what nimcert wrote.
-    const Document d = certificate_document(read_certificate(certificate));
+    // An automaton certificate (discover --automaton) has a format of its own.
+    const auto raw = nlohmann::ordered_json::parse(read_proof_text(certificate), nullptr, false);
+    const Document d = is_automaton_certificate(raw)
+                           ? automaton_document(raw)
+                           : certificate_document(read_certificate(certificate));
     const std::string text = format == "html"       ? render_html(d)
                              : format == "markdown" ? render_markdown(d)
                                                     : render_text(d);

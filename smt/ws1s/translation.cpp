@@ -57,7 +57,8 @@ std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
 
 class Translator {
  public:
-  Translator(const Definitions& definitions) : definitions_(definitions) {}
+  Translator(const Definitions& definitions, const std::map<std::string, std::string>& external)
+      : definitions_(definitions), external_(external) {}
 
   // The statement over the free variables, every predicate it needs before it.
   std::string program(const std::vector<std::string>& variables,
@@ -388,6 +389,7 @@ class Translator {
   }
 
   bool boolean_definition(const std::string& name) {
+    if (external_.contains(name)) return true;
     return yields_boolean(*definition(name).body);
   }
 
@@ -396,6 +398,11 @@ class Translator {
   std::string predicate(const std::string& name) {
     const std::string pred = "def_" + name;
     if (emitted_.count(pred)) return pred;
+    if (auto it = external_.find(name); it != external_.end()) {
+      emitted_.insert(pred);
+      predicates_ += it->second;
+      return pred;
+    }
     const Definition& d = definition(name);
     const auto saved_scope = scope_;
     const auto saved_bounds = bounds_;
@@ -464,6 +471,7 @@ class Translator {
       case Op::Ite:
         return std::max(m(1), m(2));
       case Op::Call: {
+        if (external_.contains(e.name)) return 1;  // a predicate given as MONA text
         // The body with its parameters bounded by the arguments.
         const Definition& d = definition(e.name);
         const auto saved = bounds_;
@@ -480,6 +488,7 @@ class Translator {
   }
 
   const Definitions& definitions_;
+  const std::map<std::string, std::string>& external_;
   std::map<std::string, std::string> scope_;     // proof-language name -> MONA set
   std::map<std::string, std::uint64_t> bounds_;  // in force while translating
   std::map<std::string, std::uint64_t> hypothesis_bounds_;
@@ -495,8 +504,9 @@ std::string mona_name(const std::string& name) { return "V_" + name; }
 MonaQuery make_mona_query(const std::vector<std::string>& variables,
                           const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
                           const std::vector<Existential>& existentials,
-                          const Definitions& definitions, const std::string& source) {
-  Translator t(definitions);
+                          const Definitions& definitions, const std::string& source,
+                          const std::map<std::string, std::string>& external) {
+  Translator t(definitions, external);
   MonaQuery q;
   q.variables = variables;
   q.text = t.program(variables, hypotheses, conclusion, existentials, source);

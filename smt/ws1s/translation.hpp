@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,10 +52,13 @@ std::string mona_name(const std::string& name);
 
 // "for all naturals `variables`: hypotheses -> conclusion, or one of the existentials (over
 // all naturals)".  The expressions keep their definition calls (each becomes a predicate).
-// Throws OutsideFragment.
+// `external` gives boolean predicates as MONA text instead ("pred def_NAME(var2 P_a, ...) =
+// ...;", a learned automaton's), called as NAME(...) in the expressions.  Throws
+// OutsideFragment.
 MonaQuery make_mona_query(const std::vector<std::string>& variables,
                           const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
                           const std::vector<Existential>& existentials,
-                          const Definitions& definitions, const std::string& source);
+                          const Definitions& definitions, const std::string& source,
+                          const std::map<std::string, std::string>& external = {});
 
 }  // namespace nimcert::smt
