@@ -91,7 +91,7 @@ TEST(FormulaSearch, OneValueChangedFindsNoFormulaTheTrueTableAccepts) {
   ASSERT_EQ(mutant.values[at], 15u);
   mutant.values[at] = 14;
   SearchLimits limits;
-  limits.max_size = 9;
+  limits.max_size = 8;
   const SearchResult r = search_formula(mutant, {}, FitTarget::Value, limits);
   EXPECT_EQ(r.formula, nullptr) << found_text(r);
   EXPECT_FALSE(r.stopped.empty());
@@ -104,7 +104,7 @@ TEST(FormulaSearch, AFormulaThatFitsOnlyTheSamplesIsNeverReturned) {
   const auto nim = make_game("nim", {{"heaps", 3}});
   FittingTable table = discovery_table(*nim, 11);
   SearchLimits limits;
-  limits.max_size = 9;
+  limits.max_size = 8;
   for (std::size_t j = 0; j < table.positions(); ++j)
     if (table.columns[0][j] == 11 && table.columns[1][j] == 11 && table.columns[2][j] == 11)
       table.values[j] = 0;  // G(11,11,11) is 11
@@ -183,6 +183,8 @@ TEST(AutomatonRoute, LearnsNimAsTwoStatesAndMonaProvesItForEveryPosition) {
   EXPECT_TRUE(a.accepts({std::uint64_t{1} << 40, 1, 0, (std::uint64_t{1} << 40) + 1}));
   const AutomatonProof proof = prove_automaton(a, FitTarget::Value, *nim, {}, {}, mona_options());
   EXPECT_EQ(proof.verdict, Verdict::Holds) << first_counterexample(proof);
+  EXPECT_TRUE(proof.move_check.agrees);
+  EXPECT_GT(proof.move_check.followers, 1000u);
   ASSERT_EQ(proof.obligations.size(), 9u);  // (7) x 3, function x 2, (a) x 3, (b)
   for (const AutomatonObligation& o : proof.obligations)
     EXPECT_EQ(o.answer, smt::MonaRun::Answer::Valid) << o.name;

@@ -110,6 +110,7 @@ class Obligations {
 
   AutomatonProof run(const std::optional<ExprPtr>& equals) {
     AutomatonProof proof;
+    proof.move_check = check_move_encoding(game_, moves_, move_check_side(game_.heap_count()));
     const ExprPtr none = smt::make_const(0);
     for (const SymbolicMove& m : moves_) {  // (7) and (n)
       std::vector<std::string> v = heaps_;
@@ -127,7 +128,7 @@ class Obligations {
       value_obligations(proof, equals);
     else
       win_loss_obligations(proof);
-    proof.verdict = Verdict::Holds;
+    proof.verdict = proof.move_check.agrees ? Verdict::Holds : Verdict::Unknown;
     for (const AutomatonObligation& o : proof.obligations) {
       if (o.counterexample)
         proof.verdict = Verdict::Fails;

@@ -12,7 +12,8 @@
 // Together, by induction on the rank, G(x) is the v with g(x, v) at every position of N^k.
 // For the P-positions the win-loss form: (a) no move from P into P, (b) from outside P some
 // move into P.  A counterexample counts only after the game confirms it in C++ (the automaton
-// run on the position and on the game's own followers); anything else is unknown.
+// run on the position and on the game's own followers); anything else is unknown.  The moves
+// are first held against the game's follower enumeration on a small box (move_check.hpp).
 #pragma once
 
 #include <map>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "base/outcome.hpp"
+#include "checks/induction/move_check.hpp"
 #include "checks/unbounded.hpp"
 #include "discovery/automaton.hpp"
 #include "games/game.hpp"
@@ -39,8 +41,11 @@ struct AutomatonObligation {
 };
 
 struct AutomatonProof {
+  // The symbolic moves MONA reasons about against the game's own follower enumeration on a
+  // small box, as the induction step holds them: a disagreement leaves the proof unknown.
+  MoveCheck move_check;
   std::vector<AutomatonObligation> obligations;
-  Verdict verdict = Verdict::Unknown;  // holds: every obligation valid
+  Verdict verdict = Verdict::Unknown;  // holds: the moves agree and every obligation is valid
 };
 
 // `equals`, when set: one more obligation, that the automaton's value is this formula over

@@ -136,6 +136,11 @@ int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
         seconds_since(start));
     start = std::chrono::steady_clock::now();
     const AutomatonProof proof = prove_automaton(a, target, game, d.file.definitions, equals, mona);
+    fmt::print(
+        "  {:<8} {:<52} the moves MONA reads against the game's enumeration on {}: {} "
+        "positions, {} followers\n",
+        proof.move_check.agrees ? "agrees" : "DIFFERS", "move encoding", proof.move_check.box,
+        proof.move_check.positions, proof.move_check.followers);
     for (const AutomatonObligation& o : proof.obligations)
       fmt::print("  {:<8} {:<52} {:>7.2f} s  {}\n", smt::mona_answer_name(o.answer), o.name,
                  o.seconds,
@@ -160,6 +165,10 @@ int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
       c["table"] = {{"box", fmt::format("[0,{}]^{}", side, k)},
                     {"positions", table.positions()},
                     {"bits", learned.bits}};
+      c["move_encoding"] = {{"box", proof.move_check.box},
+                            {"positions", proof.move_check.positions},
+                            {"followers", proof.move_check.followers},
+                            {"agrees", proof.move_check.agrees}};
       c["learning"] = "Myhill-Nerode on the table: residuals of prefixes, breadth first";
       c["automaton"] = automaton_json(a, tracks);
       Json obligations = Json::array();

@@ -59,6 +59,13 @@ Document automaton_document(const Json& c) {
   d.paragraph(fmt::format("Input {} (sha256 {}); moves: {}.", c["input"]["file"].get<std::string>(),
                           c["input"]["sha256"].get<std::string>(), c["game"]["moves"].dump()));
 
+  if (c.contains("move_encoding"))
+    d.paragraph(fmt::format(
+        "The moves MONA reads {} the game's own follower enumeration on {} ({} positions, {} "
+        "followers).",
+        c["move_encoding"]["agrees"] == true ? "agree with" : "DIFFER from",
+        c["move_encoding"]["box"].get<std::string>(), c["move_encoding"]["positions"].dump(),
+        c["move_encoding"]["followers"].dump()));
   d.heading(1, "The automaton");
   d.paragraph(fmt::format(
       "{} states, initial state {}; a letter holds bit i of each track ({}), least significant "
