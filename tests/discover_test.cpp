@@ -360,7 +360,7 @@ TEST(DiscoverCommand, RefusesAFileThatStatesSomethingAndSaysWhatItSearchedWhenNo
   EXPECT_FALSE(std::filesystem::exists(dir / "serial.discovered.proof"));
 }
 
-TEST(DiscoverCommand, ShowRendersTheAutomatonAndRefusesAnEditedTransition) {
+TEST(DiscoverCommand, ShowAndVerifyTheAutomatonCertificateAndRefuseAnEditedTransition) {
   const auto dir = scratch_dir("discover-show");
   std::ofstream(dir / "nim3.proof") << "game nim(heaps = 3)\n";
   const auto r = nimcert_in(dir, "discover --automaton --box 15 nim3.proof");
@@ -371,6 +371,17 @@ TEST(DiscoverCommand, ShowRendersTheAutomatonAndRefusesAnEditedTransition) {
   EXPECT_NE(shown.out.find("  0      yes        0     1     1     0     1     0     0     1"),
             std::string::npos)
       << shown.out;
+  const auto dot = nimcert_in(dir, "show --format dot nim3.automaton.json");
+  EXPECT_EQ(dot.status, 0) << dot.out;
+  EXPECT_NE(dot.out.find("  q0 [shape=doublecircle];\n  q1 [shape=circle];\n"), std::string::npos)
+      << dot.out;
+  EXPECT_NE(dot.out.find("  q0 -> q0 [label=\"0000 1100 1010 0110 1001 0101 0011 1111\"];"),
+            std::string::npos)
+      << dot.out;
+  const auto verified = nimcert_in(dir, "verify nim3.automaton.json");
+  EXPECT_EQ(verified.status, 0) << verified.out;
+  EXPECT_EQ(last_line(verified.out),
+            "verify: VERIFIED (nim3.automaton.json: re-run matches byte for byte; verdict holds)");
   std::string cert = read_text(dir / "nim3.automaton.json");
   const std::size_t at = cert.find("\"transitions\": [\n      [\n        0,");
   ASSERT_NE(at, std::string::npos) << cert;
@@ -380,6 +391,20 @@ TEST(DiscoverCommand, ShowRendersTheAutomatonAndRefusesAnEditedTransition) {
   EXPECT_EQ(edited.status, 2) << edited.out;
   EXPECT_NE(edited.out.find("does not match its transitions (edited?)"), std::string::npos)
       << edited.out;
+  const auto reverified = nimcert_in(dir, "verify nim3.automaton.json");
+  EXPECT_EQ(reverified.status, 1) << reverified.out;
+  EXPECT_EQ(last_line(reverified.out)
+                .rfind("verify: MISMATCH (nim3.automaton.json: the re-run "
+                       "differs from the certificate",
+                       0),
+            0u)
+      << reverified.out;
+  std::ofstream(dir / "nim3.proof", std::ios::app) << "# an edit\n";
+  const auto moved = nimcert_in(dir, "verify nim3.automaton.json");
+  EXPECT_EQ(last_line(moved.out),
+            "verify: MISMATCH (nim3.automaton.json: its input nim3.proof changed since it was "
+            "written)")
+      << moved.out;
 }
 
 TEST(DiscoverCommand, RediscoversManabesTheoremByAnAutomatonEqualToFormulaFour) {

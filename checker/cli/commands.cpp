@@ -398,9 +398,11 @@ void register_commands(CLI::App& app) {
       "Render a certificate for reading, re-running nothing: the statement, every check with "
       "its evidence and scope, counterexamples, the trust ledger, each query's file and SHA-256");
   show->add_option("certificate", show_options.certificate, "Certificate file")->required();
-  show->add_option("--format", show_options.format, "text, markdown or html")
+  show->add_option("--format", show_options.format,
+                   "text, markdown, html; or dot (an automaton certificate's automaton, for "
+                   "Graphviz)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"text", "markdown", "html"}));
+      ->check(CLI::IsMember({"text", "markdown", "html", "dot"}));
   show->add_option("-o,--out", show_options.out, "Write to this file (default: standard output)");
   runners[show] = [] {
     return show_command(show_options.certificate, show_options.format, show_options.out);

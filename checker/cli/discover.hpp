@@ -61,6 +61,11 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& request);
 // The automaton route; returns the exit status.
 int discover_automaton(const DiscoverRequest& request, const DiscoverSetup& setup);
 
+// verify on an automaton certificate: the input beside it unchanged, then the same table,
+// learner and MONA obligations re-run, and the certificate compared byte for byte.  Returns
+// 0 (VERIFIED) or 1 (FAILS, MISMATCH).
+int verify_automaton(const std::string& path, const nlohmann::ordered_json& recorded);
+
 // Any table is at most this many positions: [0,B]^k with (B+1)^k <= kMaxTable (about 0.6 GB
 // for three heaps: the table keeps each heap and the value as 64-bit columns).
 inline constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 24;

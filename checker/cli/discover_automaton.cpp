@@ -74,130 +74,221 @@ Json obligation_json(const AutomatonObligation& o) {
   return j;
 }
 
+// What an attempt needs besides the setup: the target, the formula to compare with, the
+// learner's limit, MONA's options, and the certificate's name for the input.
+struct AutomatonTask {
+  bool value = true;
+  std::string equals_name;
+  std::optional<smt::ExprPtr> equals;
+  std::size_t max_states = 64;
+  UnboundedOptions mona;
+};
+
+// One attempt on the table [0,side]^k: its certificate when the automaton is proved; else why
+// not (`refuted` when the game confirmed a counterexample, `not_found` when nothing was learned).
+struct AutomatonAttempt {
+  std::optional<Json> certificate;
+  std::string reason;
+  bool refuted = false, not_found = false;
+};
+
+AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
+                         const AutomatonTask& task, Heap side) {
+  const Game& game = *d.game;
+  const std::size_t k = game.heap_count();
+  const FitTarget target = task.value ? FitTarget::Value : FitTarget::PPositions;
+  std::vector<std::string> tracks = position_variables(k);
+  if (task.value) tracks.push_back("v");
+  AutomatonAttempt out;
+  auto start = std::chrono::steady_clock::now();
+  const FittingTable table = discovery_table(game, side);
+  fmt::print("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)\n", game.describe(),
+             side, k, table.positions(), seconds_since(start));
+  start = std::chrono::steady_clock::now();
+  LearningLimits limits;
+  limits.max_states = task.max_states;
+  const LearningResult learned = learn_automaton(table, target, limits);
+  if (!learned.automaton) {
+    out.not_found = true;
+    out.reason = fmt::format("{}; {} residual comparisons on {} bits per heap", learned.stopped,
+                             learned.compared, learned.bits);
+    return out;
+  }
+  const Automaton& a = *learned.automaton;
+  std::uint64_t misfits = 0;  // the learner's own consistency, on every position of the table
+  for (std::size_t j = 0; j < table.positions(); ++j) {
+    std::vector<std::uint64_t> tuple;
+    for (const auto& column : table.columns) tuple.push_back(column[j]);
+    if (task.value) tuple.push_back(table.values[j]);
+    misfits += task.value ? !a.accepts(tuple) : a.accepts(tuple) != (table.values[j] == 0);
+  }
+  fmt::print(
+      "discover: learned an automaton of {} states on {} tracks ({} bits per heap; {} "
+      "comparisons; {} of {} table positions it does not fit; {:.1f} s)\n",
+      a.states(), tracks.size(), learned.bits, learned.compared, misfits, table.positions(),
+      seconds_since(start));
+  const AutomatonProof proof =
+      prove_automaton(a, target, game, d.file.definitions, task.equals, task.mona);
+  fmt::print(
+      "  {:<8} {:<52} the moves MONA reads against the game's enumeration on {}: {} "
+      "positions, {} followers\n",
+      proof.move_check.agrees ? "agrees" : "DIFFERS", "move encoding", proof.move_check.box,
+      proof.move_check.positions, proof.move_check.followers);
+  for (const AutomatonObligation& o : proof.obligations)
+    fmt::print("  {:<8} {:<52} {:>7.2f} s  {}\n", smt::mona_answer_name(o.answer), o.name,
+               o.seconds,
+               o.counterexample ? *o.counterexample
+                                : fmt::format("largest automaton {} states", o.states));
+  if (proof.verdict != Verdict::Holds) {
+    for (const AutomatonObligation& o : proof.obligations)
+      if (o.counterexample && !out.refuted) {
+        out.refuted = true;
+        out.reason = "the automaton is refuted: " + o.name + ": " + *o.counterexample;
+      }
+    if (!out.refuted)
+      out.reason = proof.move_check.agrees
+                       ? "the automaton was not proved (a MONA answer unknown)"
+                       : "the game's symbolic moves differ from its enumeration: " +
+                             proof.move_check.disagreement.dump();
+    return out;
+  }
+  Json c;
+  c["format"] = "nimcert-automaton";
+  c["format_version"] = 1;
+  c["nimcert_version"] = build::version;
+  c["mona"] = {{"version", smt::mona_version(task.mona.mona_binary)},
+               {"timeout_ms", task.mona.timeout_ms}};
+  c["input"] = {{"file", input_name}, {"sha256", Sha256::of(d.input)}};
+  Json moves = Json::array();
+  for (const SymbolicMove& m : game.symbolic_moves()) moves.push_back(m.name);
+  c["game"] = {{"name", d.spec.name}, {"describe", game.describe()}, {"moves", moves}};
+  const std::string heaps = fmt::format("{}", fmt::join(position_variables(k), ", "));
+  c["target"] = task.value ? "value" : "p-positions";
+  c["statement"] = task.value ? fmt::format("G({}) is the v with learned({}, v)", heaps, heaps)
+                              : fmt::format("G({}) = 0 exactly where learned({})", heaps, heaps);
+  if (task.equals) {
+    c["equals_definition"] = task.equals_name;
+    c["equals"] = fmt::format("G = {}({}), the file's definition", task.equals_name, heaps);
+  }
+  c["table"] = {{"box", fmt::format("[0,{}]^{}", side, k)},
+                {"side", side},
+                {"positions", table.positions()},
+                {"bits", learned.bits},
+                {"max_states", task.max_states}};
+  c["move_encoding"] = {{"box", proof.move_check.box},
+                        {"positions", proof.move_check.positions},
+                        {"followers", proof.move_check.followers},
+                        {"agrees", proof.move_check.agrees}};
+  c["learning"] = "Myhill-Nerode on the table: residuals of prefixes, breadth first";
+  c["automaton"] = automaton_json(a, tracks);
+  Json obligations = Json::array();
+  for (const AutomatonObligation& o : proof.obligations) obligations.push_back(obligation_json(o));
+  c["obligations"] = obligations;
+  c["verdict"] = "holds";
+  c["scope"] = fmt::format("every position of N^{} (MONA)", k);
+  out.certificate = std::move(c);
+  return out;
+}
+
+std::optional<smt::ExprPtr> equals_call(const DiscoverSetup& d, const std::string& name, bool value,
+                                        const std::string& file) {
+  if (name.empty()) return std::nullopt;
+  const std::size_t k = d.game->heap_count();
+  auto it = d.file.definitions.find(name);
+  if (it == d.file.definitions.end() || it->second.parameters.size() != k || !value)
+    throw std::invalid_argument(
+        fmt::format("--equals {}: a definition of {} with {} parameters (and no --p-positions)",
+                    name, file, k));
+  std::vector<smt::ExprPtr> args;
+  for (const std::string& x : position_variables(k)) args.push_back(smt::make_var(x));
+  auto node = std::make_shared<smt::Expr>(*smt::make_node(smt::Op::Call, args));
+  node->name = name;
+  return node;
+}
+
 }  // namespace
 
 int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
-  const Game& game = *d.game;
-  const std::size_t k = game.heap_count();
-  const bool value = !r.p_positions;
-  const FitTarget target = value ? FitTarget::Value : FitTarget::PPositions;
-  std::optional<smt::ExprPtr> equals;
-  if (!r.equals.empty()) {
-    auto it = d.file.definitions.find(r.equals);
-    if (it == d.file.definitions.end() || it->second.parameters.size() != k || !value)
-      throw std::invalid_argument(
-          fmt::format("--equals {}: a definition of {} with {} parameters (and no --p-positions)",
-                      r.equals, r.file, k));
-    std::vector<smt::ExprPtr> args;
-    for (const std::string& x : position_variables(k)) args.push_back(smt::make_var(x));
-    auto node = std::make_shared<smt::Expr>(*smt::make_node(smt::Op::Call, args));
-    node->name = r.equals;
-    equals = node;
-  }
+  const std::size_t k = d.game->heap_count();
+  AutomatonTask task;
+  task.value = !r.p_positions;
+  task.equals_name = r.equals;
+  task.equals = equals_call(d, r.equals, task.value, r.file);
   if (r.max_states < 2 || r.max_states > 4096)
     throw std::invalid_argument(fmt::format("--max-states {}: from 2 to 4096", r.max_states));
+  task.max_states = r.max_states;
+  task.mona = unbounded_options(proof_options(r.workflow).lemma);
   const std::string out = r.out.empty() ? default_output(r.file) : r.out;
   check_certificate_output(out);
   Heap side = r.box ? d.first_side : default_side(k);
   Heap max_side = r.max_box ? *r.max_box : 4095;
   while (!r.max_box && positions_of(k, max_side) > kMaxTable) max_side /= 2;  // 2^m - 1 stays
   if (max_side < side) max_side = side;
-  std::vector<std::string> tracks = position_variables(k);
-  if (value) tracks.push_back("v");
-  const UnboundedOptions mona = unbounded_options(proof_options(r.workflow).lemma);
+  const std::string input_name = std::filesystem::path(r.file).filename().string();
 
   std::string last_reason;
-  for (unsigned attempt = 1; attempt <= kMaxAttempts; ++attempt) {
-    auto start = std::chrono::steady_clock::now();
-    const FittingTable table = discovery_table(game, side);
-    fmt::print("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)\n", game.describe(),
-               side, k, table.positions(), seconds_since(start));
-    start = std::chrono::steady_clock::now();
-    LearningLimits limits;
-    limits.max_states = r.max_states;
-    const LearningResult learned = learn_automaton(table, target, limits);
-    if (!learned.automaton) {
-      fmt::print("discover: NOT FOUND ({}; {} residual comparisons on {} bits per heap)\n",
-                 learned.stopped, learned.compared, learned.bits);
-      return 1;
-    }
-    const Automaton& a = *learned.automaton;
-    std::uint64_t misfits = 0;  // the learner's own consistency, on every position of the table
-    for (std::size_t j = 0; j < table.positions(); ++j) {
-      std::vector<std::uint64_t> tuple;
-      for (const auto& column : table.columns) tuple.push_back(column[j]);
-      if (value) tuple.push_back(table.values[j]);
-      misfits += value ? !a.accepts(tuple) : a.accepts(tuple) != (table.values[j] == 0);
-    }
-    fmt::print(
-        "discover: learned an automaton of {} states on {} tracks ({} bits per heap; {} "
-        "comparisons; {} of {} table positions it does not fit; {:.1f} s)\n",
-        a.states(), tracks.size(), learned.bits, learned.compared, misfits, table.positions(),
-        seconds_since(start));
-    start = std::chrono::steady_clock::now();
-    const AutomatonProof proof = prove_automaton(a, target, game, d.file.definitions, equals, mona);
-    fmt::print(
-        "  {:<8} {:<52} the moves MONA reads against the game's enumeration on {}: {} "
-        "positions, {} followers\n",
-        proof.move_check.agrees ? "agrees" : "DIFFERS", "move encoding", proof.move_check.box,
-        proof.move_check.positions, proof.move_check.followers);
-    for (const AutomatonObligation& o : proof.obligations)
-      fmt::print("  {:<8} {:<52} {:>7.2f} s  {}\n", smt::mona_answer_name(o.answer), o.name,
-                 o.seconds,
-                 o.counterexample ? *o.counterexample
-                                  : fmt::format("largest automaton {} states", o.states));
-    if (proof.verdict == Verdict::Holds) {
-      Json c;
-      c["format"] = "nimcert-automaton";
-      c["format_version"] = 1;
-      c["nimcert_version"] = build::version;
-      c["mona"] = {{"version", smt::mona_version(mona.mona_binary)},
-                   {"timeout_ms", mona.timeout_ms}};
-      c["input"] = {{"file", std::filesystem::path(r.file).filename().string()},
-                    {"sha256", Sha256::of(d.input)}};
-      Json moves = Json::array();
-      for (const SymbolicMove& m : game.symbolic_moves()) moves.push_back(m.name);
-      c["game"] = {{"name", d.spec.name}, {"describe", game.describe()}, {"moves", moves}};
-      const std::string heaps = fmt::format("{}", fmt::join(position_variables(k), ", "));
-      c["statement"] = value ? fmt::format("G({}) is the v with learned({}, v)", heaps, heaps)
-                             : fmt::format("G({}) = 0 exactly where learned({})", heaps, heaps);
-      if (equals) c["equals"] = fmt::format("G = {}({}), the file's definition", r.equals, heaps);
-      c["table"] = {{"box", fmt::format("[0,{}]^{}", side, k)},
-                    {"positions", table.positions()},
-                    {"bits", learned.bits}};
-      c["move_encoding"] = {{"box", proof.move_check.box},
-                            {"positions", proof.move_check.positions},
-                            {"followers", proof.move_check.followers},
-                            {"agrees", proof.move_check.agrees}};
-      c["learning"] = "Myhill-Nerode on the table: residuals of prefixes, breadth first";
-      c["automaton"] = automaton_json(a, tracks);
-      Json obligations = Json::array();
-      for (const AutomatonObligation& o : proof.obligations)
-        obligations.push_back(obligation_json(o));
-      c["obligations"] = obligations;
-      c["verdict"] = "holds";
-      c["scope"] = fmt::format("every position of N^{} (MONA)", k);
-      write_file_atomically(out, c.dump(2) + "\n");
+  const auto start = std::chrono::steady_clock::now();
+  for (unsigned n = 1; n <= kMaxAttempts; ++n) {
+    const AutomatonAttempt a = attempt(input_name, d, task, side);
+    if (a.certificate) {
+      write_file_atomically(out, (*a.certificate).dump(2) + "\n");
       fmt::print(
-          "discover: PROVED {} by an automaton of {} states on N^{} (MONA; {:.1f} s); "
-          "wrote {}\n",
-          value ? "G" : "the P-positions", a.states(), k, seconds_since(start), out);
+          "discover: PROVED {} by an automaton of {} states on N^{} (MONA; {:.1f} s); wrote {}\n",
+          task.value ? "G" : "the P-positions",
+          (*a.certificate)["automaton"]["states"].get<std::size_t>(), k, seconds_since(start), out);
       return 0;
     }
-    std::string refuted;
-    for (const AutomatonObligation& o : proof.obligations)
-      if (o.counterexample) {
-        refuted = o.name + ": " + *o.counterexample;
-        break;
-      }
-    last_reason = refuted.empty() ? "the automaton was not proved (a MONA answer unknown)"
-                                  : "the automaton is refuted: " + refuted;
+    if (a.not_found) {
+      fmt::print("discover: NOT FOUND ({})\n", a.reason);
+      return 1;
+    }
+    last_reason = a.reason;
     fmt::print("discover: {}\n", last_reason);
-    if (refuted.empty() || side >= max_side) break;
+    if (!a.refuted || side >= max_side) break;
     side = std::min<Heap>(max_side, 2 * side + 1);
   }
   fmt::print("discover: NOT PROVED (nothing written; {})\n", last_reason);
   return 1;
+}
+
+int verify_automaton(const std::string& path, const Json& recorded) {
+  // The input sits beside the certificate, as a proof beside its certificate.
+  const std::filesystem::path input = std::filesystem::path(path).parent_path() /
+                                      recorded.at("input").at("file").get<std::string>();
+  DiscoverRequest r;
+  r.file = input.string();
+  r.automaton = true;
+  const std::string input_text = read_proof_text(r.file);
+  if (Sha256::of(input_text) != recorded["input"]["sha256"].get<std::string>()) {
+    fmt::print("verify: MISMATCH ({}: its input {} changed since it was written)\n", path, r.file);
+    return 1;
+  }
+  const smt::ProofFile file = parse_proof_file(input_text, r.file, smt::Reading::Exploring);
+  const std::string game = recorded.at("game").at("name").get<std::string>();
+  if (file.game.name != game) r.game = game;
+  const DiscoverSetup d = prepare_discovery(r);
+  AutomatonTask task;
+  task.value = recorded.at("target").get<std::string>() == "value";
+  task.equals_name = recorded.value("equals_definition", "");
+  task.equals = equals_call(d, task.equals_name, task.value, r.file);
+  task.max_states = recorded.at("table").at("max_states").get<std::size_t>();
+  task.mona = unbounded_options(proof_options(WorkflowOptions{}).lemma);
+  task.mona.timeout_ms = recorded.at("mona").at("timeout_ms").get<unsigned>();
+  const Heap side = recorded.at("table").at("side").get<Heap>();
+  const AutomatonAttempt a = attempt(input.filename().string(), d, task, side);
+  if (!a.certificate) {
+    fmt::print("verify: FAILS ({}: the re-run does not prove it: {})\n", path, a.reason);
+    return 1;
+  }
+  if (a.certificate->dump(2) != recorded.dump(2)) {
+    fmt::print(
+        "verify: MISMATCH ({}: the re-run differs from the certificate; regenerate with: "
+        "nimcert discover --automaton {})\n",
+        path, r.file);
+    return 1;
+  }
+  fmt::print("verify: VERIFIED ({}: re-run matches byte for byte; verdict holds)\n", path);
+  return 0;
 }
 
 }  // namespace nimcert

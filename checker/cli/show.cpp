@@ -20,6 +20,18 @@ int show_command(const std::string& certificate, const std::string& format,
     // what nimcert wrote.
     // An automaton certificate (discover --automaton) has a format of its own.
     const auto raw = nlohmann::ordered_json::parse(read_proof_text(certificate), nullptr, false);
+    if (format == "dot") {
+      if (!is_automaton_certificate(raw))
+        throw std::invalid_argument(
+            "--format dot draws an automaton certificate (discover "
+            "--automaton); this is a proof's certificate");
+      const std::string dot = automaton_dot(raw);
+      if (out.empty())
+        fmt::print("{}", dot);
+      else
+        write_file_atomically(out, dot);
+      return 0;
+    }
     const Document d = is_automaton_certificate(raw)
                            ? automaton_document(raw)
                            : certificate_document(read_certificate(certificate));

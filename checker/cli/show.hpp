@@ -5,10 +5,9 @@
 
 namespace nimcert {
 
-// format: "text", "markdown" or "html"; out: a file (written atomically) or "" for stdout.
-// Exit 0 when rendered (whatever the certificate's verdict), 2 for an unreadable, malformed
-// or edited certificate.
-int show_command(const std::string& certificate, const std::string& format,
-                 const std::string& out);
+// format: "text", "markdown", "html", or "dot" (an automaton certificate's automaton); out: a file
+// (written atomically) or "" for stdout. Exit 0 when rendered (whatever the certificate's verdict),
+// 2 for an unreadable, malformed or edited certificate.
+int show_command(const std::string& certificate, const std::string& format, const std::string& out);
 
 }  // namespace nimcert

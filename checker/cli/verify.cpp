@@ -3,6 +3,9 @@
 
 #include "certificate/certificate.hpp"
 #include "certificate/certificate_file.hpp"
+#include "certificate/render/automaton_document.hpp"
+#include "checks/proof_input.hpp"
+#include "cli/discover.hpp"
 #include "cli/workflow_steps.hpp"
 
 namespace nimcert {
@@ -12,6 +15,14 @@ namespace fs = std::filesystem;
 int verify_command(const std::string& path, const WorkflowOptions& o) {
   return guarded("verify", [&] {
     check_report_outputs(o);
+    const Json raw = Json::parse(read_proof_text(path), nullptr, false);
+    if (is_automaton_certificate(raw)) {  // discover --automaton's own format
+      if (!o.junit.empty() || !o.markdown.empty())
+        throw std::invalid_argument(
+            "--junit and --markdown report certify's checks; an automaton "
+            "certificate has none of them");
+      return verify_automaton(path, raw);
+    }
     const Json recorded = read_certificate(path);
     // A certificate vouches for the proof it sits beside: X.cert.json for X.proof.  One copied
     // from another proof names that proof, and re-running it would verify the other one.

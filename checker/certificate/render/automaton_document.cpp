@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <map>
 #include <stdexcept>
 
 #include "base/sha256.hpp"
@@ -98,6 +99,28 @@ Document automaton_document(const Json& c) {
                            o["mona_sha256"].get<std::string>().substr(0, 16)});
   d.table({"status", "obligation", "MONA states", "program sha256"}, obligations);
   return d;
+}
+
+std::string automaton_dot(const Json& c) {
+  const Automaton a = automaton_of(c.at("automaton"));
+  std::string out = fmt::format(
+      "// {} ({}); letters: bits of {}, least significant first\n"
+      "digraph learned {{\n  rankdir=LR;\n  start [shape=point];\n  start -> q{};\n",
+      c["game"]["describe"].get<std::string>(), c["automaton"]["sha256"].get<std::string>(),
+      c["automaton"]["tracks"].dump(), a.initial);
+  for (std::size_t q = 0; q < a.states(); ++q)
+    out += fmt::format("  q{} [shape={}];\n", q, a.accepting[q] ? "doublecircle" : "circle");
+  for (std::size_t q = 0; q < a.states(); ++q) {
+    std::map<std::uint32_t, std::vector<std::string>> to;  // one edge per target, its letters
+    for (std::uint32_t l = 0; l < a.next[q].size(); ++l) {
+      std::string bits;
+      for (std::size_t t = 0; t < a.tracks; ++t) bits += (l >> t & 1) ? '1' : '0';
+      to[a.next[q][l]].push_back(bits);
+    }
+    for (const auto& [target, letters] : to)
+      out += fmt::format("  q{} -> q{} [label=\"{}\"];\n", q, target, fmt::join(letters, " "));
+  }
+  return out + "}\n";
 }
 
 }  // namespace nimcert

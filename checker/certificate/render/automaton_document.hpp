@@ -18,4 +18,8 @@ bool is_automaton_certificate(const nlohmann::ordered_json& j);
 // Throws std::runtime_error when the automaton's digest does not match its data.
 Document automaton_document(const nlohmann::ordered_json& certificate);
 
+// The automaton as a Graphviz digraph (`dot -Tsvg` draws it): accepting states double circles,
+// one edge per pair of states labelled with its letters.  The same digest check.
+std::string automaton_dot(const nlohmann::ordered_json& certificate);
+
 }  // namespace nimcert
