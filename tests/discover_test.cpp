@@ -285,9 +285,8 @@ TEST(AutomatonRoute, TheMonaPredicateAgreesWithTheRunAtTheEdges) {
         const std::vector<std::uint64_t> tuple = {x1, x2, 7, v};
         std::vector<smt::ExprPtr> args;
         for (std::uint64_t c : tuple) args.push_back(smt::make_const(c));
-        auto node = std::make_shared<smt::Expr>(*smt::make_node(smt::Op::Call, args));
-        node->name = "learned";
-        const auto q = smt::make_mona_query({}, {}, node, {}, {}, "edge", external);
+        const auto q =
+            smt::make_mona_query({}, {}, smt::make_call("learned", args), {}, {}, "edge", external);
         const auto run = smt::run_mona(q, 60000, std::uint64_t{1} << 30);
         ASSERT_NE(run.answer, smt::MonaRun::Answer::Unknown) << run.note;
         EXPECT_EQ(run.answer == smt::MonaRun::Answer::Valid, a.accepts(tuple))

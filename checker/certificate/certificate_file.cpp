@@ -50,8 +50,8 @@ Json parse_certificate(const std::string& text, const std::string& name) {
                     "regenerate it with nimcert certify",
                     name, version.dump(), kCertificateFormatVersion));
   if (c.contains("incomplete"))
-    throw CertificateError(name + ": the record of an incomplete run (" +
-                           c["incomplete"].dump() + "), not a certificate");
+    throw CertificateError(name + ": the record of an incomplete run (" + c["incomplete"].dump() +
+                           "), not a certificate");
   const Json& proof = field(c, "proof", T::object, "the certificate", name);
   field(proof, "file", T::string, "proof", name);
   field(proof, "sha256", T::string, "proof", name);
@@ -72,12 +72,16 @@ Json parse_certificate(const std::string& text, const std::string& name) {
   return c;
 }
 
-Json read_certificate(const std::string& path) {
+std::string read_certificate_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CertificateError(path + ": cannot read the certificate");
   std::stringstream text;
   text << in.rdbuf();
-  return parse_certificate(text.str(), path);
+  return text.str();
+}
+
+Json read_certificate(const std::string& path) {
+  return parse_certificate(read_certificate_text(path), path);
 }
 
 }  // namespace nimcert

@@ -18,6 +18,9 @@ struct CertificateError : std::runtime_error {
 
 // The certificate at path, parsed and validated (format, version, required fields, digest).
 nlohmann::ordered_json read_certificate(const std::string& path);
+// The file's bytes, unparsed (for a reader that tells a proof's certificate from an automaton
+// certificate first); throws CertificateError when it cannot be read.
+std::string read_certificate_text(const std::string& path);
 
 // The same checks on text already read; `name` is used in messages.
 nlohmann::ordered_json parse_certificate(const std::string& text, const std::string& name);

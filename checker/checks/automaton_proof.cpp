@@ -23,11 +23,6 @@ using Assignment = std::map<std::string, std::string>;
 
 const char* kAutomaton = "learned";  // the predicate's name in every program
 
-ExprPtr call(const std::string& name, std::vector<ExprPtr> args) {
-  auto node = std::make_shared<smt::Expr>(*smt::make_node(Op::Call, std::move(args)));
-  node->name = name;
-  return node;
-}
 ExprPtr both(const ExprPtr& a, const ExprPtr& b) { return smt::make_node(Op::And, {a, b}); }
 ExprPtr either(const ExprPtr& a, const ExprPtr& b) { return smt::make_node(Op::Or, {a, b}); }
 ExprPtr all_of(const std::vector<ExprPtr>& terms) {
@@ -143,7 +138,7 @@ class Obligations {
 
   ExprPtr g(std::vector<ExprPtr> heaps, const ExprPtr& value = nullptr) const {
     if (value) heaps.push_back(value);
-    return call(kAutomaton, std::move(heaps));
+    return smt::make_call(kAutomaton, std::move(heaps));
   }
   bool accepts(const std::vector<std::uint64_t>& x, std::optional<std::uint64_t> v = {}) const {
     std::vector<std::uint64_t> tuple = x;

@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "base/counted.hpp"
+#include "base/elapsed.hpp"
 #include "base/memory_budget.hpp"
 #include "base/parallel_for.hpp"
 #include "base/sha256.hpp"
@@ -53,10 +54,6 @@ ProofSource proof_source(const std::string& text, const std::string& path) {
 }
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::string at(const ProofSource& s, smt::SourceLocation w) {
   return fmt::format("{}:{}:{}", s.path, w.line, w.column);

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "base/atomic_file.hpp"
+#include "base/elapsed.hpp"
 #include "certificate/certificate.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/reusing_solvers.hpp"
@@ -27,10 +28,6 @@ constexpr std::uint64_t kDefaultTable = 40'000;
 constexpr unsigned kInductionTimeoutMs = 10'000;
 // Candidates proved before giving up: each refuted one is excluded and the table grows.
 constexpr unsigned kMaxAttempts = 4;
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 }  // namespace
 
@@ -79,12 +76,6 @@ smt::GameSpec chosen_game(const smt::ProofFile& file, const DiscoverRequest& r) 
   throw std::invalid_argument(fmt::format("--game {}: not a game {} declares", r.game, r.file));
 }
 
-std::string default_output(const std::string& input) {
-  std::filesystem::path p(input);
-  const std::string stem = p.extension() == ".proof" ? p.stem().string() : p.filename().string();
-  return (p.parent_path() / (stem + ".discovered.proof")).string();
-}
-
 // The first counterexample the certificate records for the induction, as one line of JSON.
 std::string induction_counterexample(const Json& induction) {
   if (induction.contains("unbounded") && induction["unbounded"].contains("obligations"))
@@ -114,6 +105,20 @@ FittingTable discovery_table(const Game& game, Heap side) {
   }
   table.values.assign(box.values.begin(), box.values.end());
   return table;
+}
+
+FittingTable announced_table(const Game& game, Heap side) {
+  const auto start = std::chrono::steady_clock::now();
+  FittingTable table = discovery_table(game, side);
+  fmt::print("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)\n", game.describe(),
+             side, game.heap_count(), table.positions(), seconds_since(start));
+  return table;
+}
+
+std::string beside_input(const std::string& input, const std::string& suffix) {
+  const std::filesystem::path p(input);
+  const std::string stem = p.extension() == ".proof" ? p.stem().string() : p.filename().string();
+  return (p.parent_path() / (stem + suffix)).string();
 }
 
 DiscoverSetup prepare_discovery(const DiscoverRequest& r) {
@@ -170,7 +175,7 @@ int discover_command(const DiscoverRequest& r) {
     const bool box = d.box;
     const Heap max_side = d.max_side;
     const std::string& input = d.input;
-    const std::string out = r.out.empty() ? default_output(r.file) : r.out;
+    const std::string out = r.out.empty() ? beside_input(r.file, ".discovered.proof") : r.out;
     if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
       throw std::invalid_argument(out + ": the proof file's name ends in .proof");
     const std::string certificate = certificate_path(out);
@@ -189,11 +194,8 @@ int discover_command(const DiscoverRequest& r) {
     Heap side = d.first_side;
     std::string last_reason;
     for (unsigned attempt = 1; attempt <= kMaxAttempts; ++attempt) {
-      auto start = std::chrono::steady_clock::now();
-      const FittingTable table = discovery_table(*game, side);
-      fmt::print("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)\n",
-                 game->describe(), side, k, table.positions(), seconds_since(start));
-      start = std::chrono::steady_clock::now();
+      const FittingTable table = announced_table(*game, side);
+      const auto start = std::chrono::steady_clock::now();
       const SearchResult found = search_formula(table, file.definitions, target, limits);
       const std::string searched = fmt::format(
           "{} expressions built, {} distinct on {} sample positions, {} refinement(s); every "

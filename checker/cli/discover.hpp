@@ -74,5 +74,10 @@ std::uint64_t positions_of(std::size_t heaps, Heap side);
 
 // The exact table of the game on [0,side]^k, by the engine that fits it (engines/grundy_of.hpp).
 FittingTable discovery_table(const Game& game, Heap side);
+// The same, with discover's progress line ("the table of ... on [0,B]^k: N positions (s)").
+FittingTable announced_table(const Game& game, Heap side);
+
+// The output beside the input: dir/NAME.proof -> dir/NAME + suffix.
+std::string beside_input(const std::string& input, const std::string& suffix);
 
 }  // namespace nimcert

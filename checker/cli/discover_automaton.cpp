@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "base/atomic_file.hpp"
+#include "base/elapsed.hpp"
 #include "base/sha256.hpp"
 #include "checks/automaton_proof.hpp"
 #include "checks/proof_input.hpp"
@@ -27,10 +28,6 @@ namespace {
 constexpr std::uint64_t kDefaultPositions = std::uint64_t{1} << 18;
 constexpr unsigned kMaxAttempts = 3;
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 Heap default_side(std::size_t heaps) {
   Heap side = 3;
   while (side < 4095) {
@@ -40,12 +37,6 @@ Heap default_side(std::size_t heaps) {
     side = 2 * side + 1;
   }
   return side;
-}
-
-std::string default_output(const std::string& input) {
-  std::filesystem::path p(input);
-  const std::string stem = p.extension() == ".proof" ? p.stem().string() : p.filename().string();
-  return (p.parent_path() / (stem + ".automaton.json")).string();
 }
 
 Json automaton_json(const Automaton& a, const std::vector<std::string>& tracks) {
@@ -100,11 +91,8 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
   std::vector<std::string> tracks = position_variables(k);
   if (task.value) tracks.push_back("v");
   AutomatonAttempt out;
-  auto start = std::chrono::steady_clock::now();
-  const FittingTable table = discovery_table(game, side);
-  fmt::print("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)\n", game.describe(),
-             side, k, table.positions(), seconds_since(start));
-  start = std::chrono::steady_clock::now();
+  const FittingTable table = announced_table(game, side);
+  const auto start = std::chrono::steady_clock::now();
   LearningLimits limits;
   limits.max_states = task.max_states;
   const LearningResult learned = learn_automaton(table, target, limits);
@@ -201,9 +189,7 @@ std::optional<smt::ExprPtr> equals_call(const DiscoverSetup& d, const std::strin
                     name, file, k));
   std::vector<smt::ExprPtr> args;
   for (const std::string& x : position_variables(k)) args.push_back(smt::make_var(x));
-  auto node = std::make_shared<smt::Expr>(*smt::make_node(smt::Op::Call, args));
-  node->name = name;
-  return node;
+  return smt::make_call(name, args);
 }
 
 }  // namespace
@@ -218,7 +204,7 @@ int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
     throw std::invalid_argument(fmt::format("--max-states {}: from 2 to 4096", r.max_states));
   task.max_states = r.max_states;
   task.mona = unbounded_options(proof_options(r.workflow).lemma);
-  const std::string out = r.out.empty() ? default_output(r.file) : r.out;
+  const std::string out = r.out.empty() ? beside_input(r.file, ".automaton.json") : r.out;
   check_certificate_output(out);
   Heap side = r.box ? d.first_side : default_side(k);
   Heap max_side = r.max_box ? *r.max_box : 4095;

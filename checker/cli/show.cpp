@@ -8,7 +8,6 @@
 #include "certificate/certificate_file.hpp"
 #include "certificate/render/automaton_document.hpp"
 #include "certificate/render/document.hpp"
-#include "checks/proof_input.hpp"
 #include "cli/workflow_steps.hpp"
 
 namespace nimcert {
@@ -17,31 +16,29 @@ int show_command(const std::string& certificate, const std::string& format,
                  const std::string& out) {
   return guarded("show", [&] {
     // The reader refuses a truncated, foreign or hand-edited certificate: what is shown is
-    // what nimcert wrote.
-    // An automaton certificate (discover --automaton) has a format of its own.
-    const auto raw = nlohmann::ordered_json::parse(read_proof_text(certificate), nullptr, false);
+    // what nimcert wrote.  An automaton certificate (discover --automaton) has a format of its
+    // own, and alone a dot rendering.
+    const std::string text = read_certificate_text(certificate);
+    const auto raw = nlohmann::ordered_json::parse(text, nullptr, false);
+    const bool automaton = is_automaton_certificate(raw);
+    std::string page;
     if (format == "dot") {
-      if (!is_automaton_certificate(raw))
+      if (!automaton)
         throw std::invalid_argument(
-            "--format dot draws an automaton certificate (discover "
-            "--automaton); this is a proof's certificate");
-      const std::string dot = automaton_dot(raw);
-      if (out.empty())
-        fmt::print("{}", dot);
-      else
-        write_file_atomically(out, dot);
-      return 0;
+            "--format dot draws an automaton certificate (discover --automaton); this is a "
+            "proof's certificate");
+      page = automaton_dot(raw);
+    } else {
+      const Document d = automaton ? automaton_document(raw)
+                                   : certificate_document(parse_certificate(text, certificate));
+      page = format == "html"       ? render_html(d)
+             : format == "markdown" ? render_markdown(d)
+                                    : render_text(d);
     }
-    const Document d = is_automaton_certificate(raw)
-                           ? automaton_document(raw)
-                           : certificate_document(read_certificate(certificate));
-    const std::string text = format == "html"       ? render_html(d)
-                             : format == "markdown" ? render_markdown(d)
-                                                    : render_text(d);
     if (out.empty())
-      fmt::print("{}", text);
+      fmt::print("{}", page);
     else
-      write_file_atomically(out, text);
+      write_file_atomically(out, page);
     return 0;
   });
 }

@@ -4,7 +4,6 @@
 #include "certificate/certificate.hpp"
 #include "certificate/certificate_file.hpp"
 #include "certificate/render/automaton_document.hpp"
-#include "checks/proof_input.hpp"
 #include "cli/discover.hpp"
 #include "cli/workflow_steps.hpp"
 
@@ -15,7 +14,8 @@ namespace fs = std::filesystem;
 int verify_command(const std::string& path, const WorkflowOptions& o) {
   return guarded("verify", [&] {
     check_report_outputs(o);
-    const Json raw = Json::parse(read_proof_text(path), nullptr, false);
+    const std::string text = read_certificate_text(path);
+    const Json raw = Json::parse(text, nullptr, false);
     if (is_automaton_certificate(raw)) {  // discover --automaton's own format
       if (!o.junit.empty() || !o.markdown.empty())
         throw std::invalid_argument(
@@ -23,7 +23,7 @@ int verify_command(const std::string& path, const WorkflowOptions& o) {
             "certificate has none of them");
       return verify_automaton(path, raw);
     }
-    const Json recorded = read_certificate(path);
+    const Json recorded = parse_certificate(text, path);
     // A certificate vouches for the proof it sits beside: X.cert.json for X.proof.  One copied
     // from another proof names that proof, and re-running it would verify the other one.
     const std::string named = recorded["proof"]["file"].get<std::string>();

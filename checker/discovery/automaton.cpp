@@ -80,7 +80,10 @@ class Learner {
         a.next[q][letter] = static_cast<std::uint32_t>(*same);
       }
     }
-    for (std::size_t q = 0; q < reps_.size(); ++q) a.accepting.push_back(accepting_[q]);
+    // A state accepts where its residual at c = 0 does: the prefix itself is (x, G(x)) (for the
+    // P-positions, x with G(x) = 0).
+    const std::uint64_t accept = target_ == FitTarget::Value ? 0 : 1;
+    for (const auto& r : residuals_) a.accepting.push_back(r[0] == accept);
     result.automaton = std::move(a);
     result.compared = compared_;
     return result;
@@ -148,7 +151,6 @@ class Learner {
   void add_state(const Prefix& p) {
     reps_.push_back(p);
     residuals_.push_back(residual(p));
-    accepting_.push_back(residuals_.back()[0] == (target_ == FitTarget::Value ? 0 : 1));
   }
 
   const FittingTable& table_;
@@ -159,7 +161,6 @@ class Learner {
   unsigned bits_ = 0;
   std::vector<Prefix> reps_;
   std::vector<std::vector<std::uint64_t>> residuals_;
-  std::vector<bool> accepting_;
   std::uint64_t compared_ = 0;
 };
 

@@ -267,9 +267,7 @@ class Enumeration {
             if (call(f, args)) {
               std::vector<smt::ExprPtr> exprs;
               for (std::size_t a : args) exprs.push_back(exprs_[a]);
-              auto node = std::make_shared<smt::Expr>(*smt::make_node(Op::Call, exprs));
-              node->name = f.name;
-              offer(node, s);
+              offer(smt::make_call(f.name, exprs), s);
               if (done()) return;
             }
           } while (next_tuple(at, sizes));

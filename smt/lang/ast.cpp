@@ -35,6 +35,15 @@ ExprPtr make_node(Op op, std::vector<ExprPtr> args) {
   return e;
 }
 
+ExprPtr make_call(std::string name, std::vector<ExprPtr> args) {
+  auto e = std::make_shared<Expr>();
+  e->op = Op::Call;
+  e->name = std::move(name);
+  e->depth = depth_over(args);
+  e->args = std::move(args);
+  return e;
+}
+
 bool is_boolean(Op op) {
   switch (op) {
     case Op::Eq:

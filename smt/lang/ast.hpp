@@ -87,6 +87,8 @@ struct Existential {
 ExprPtr make_const(std::uint64_t v);
 ExprPtr make_var(std::string name);
 ExprPtr make_node(Op op, std::vector<ExprPtr> args);
+// A call of the definition (or, for MONA, the external predicate) `name`.
+ExprPtr make_call(std::string name, std::vector<ExprPtr> args);
 
 // True for the operators whose result is a boolean.
 bool is_boolean(Op op);
