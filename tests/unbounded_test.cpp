@@ -1,5 +1,5 @@
 // The unbounded route (MONA, WS1S): every operator of the fragment translated and decided
-// against the C++ evaluator on all inputs below 2^6, terms outside the fragment refused with
+// against the C++ evaluator on all inputs below 2^5, terms outside the fragment refused with
 // their place, and the mutants the bounded widths cannot see: a lemma true below 2^64 and
 // false at 2^64, lemma (17) without its hypothesis, formula (4) wrong only at (700, 0, 0),
 // delta dropped, Locke's game.  Each refutation is a counterexample re-checked in C++.
@@ -61,7 +61,10 @@ const char* const kFragmentTerms[] = {"a + b",
                                       "low_bit(a + b)",
                                       "top_bit(a) ^ low_bit(b)"};
 
-constexpr std::uint64_t kBelow = 64;  // every input below 2^6
+// Every input below 2^5: 1024 pairs per term, two MONA runs.  (Below 2^6 it took 57 s of CI's
+// test time, four times as long, for carries one bit longer; larger values and the edges 2^31,
+// 2^32, 2^63, 2^64 are the differential fuzzer's, tests/differential/ws1s_differential.cpp.)
+constexpr std::uint64_t kBelow = 32;
 
 smt::ExprPtr call(const std::string& name, std::vector<smt::ExprPtr> args) {
   auto e = std::make_shared<smt::Expr>();
@@ -81,7 +84,7 @@ smt::ExprPtr all_of(const std::vector<smt::ExprPtr>& parts, std::size_t lo, std:
 
 constexpr std::size_t kRowsPerQuery = 512;  // MONA aborts on closed formulas of ~16000 sets
 
-// The closed statements "t(A, B) == V(A, B)", V from the evaluator, for every A, B < 64 (in
+// The closed statements "t(A, B) == V(A, B)", V from the evaluator, for every A, B < kBelow (in
 // queries of kRowsPerQuery pairs), with t defined as the term: MONA decides them (a definition
 // is one predicate, built once).  `wrong` names one pair whose expected value is changed, to
 // show that the check can fail, and only its query is then run.  Returns MONA's answer on each
@@ -93,9 +96,9 @@ std::vector<smt::MonaRun> decide_table(const std::string& term,
                            "\nlemma \"l\" \"t\" vars a b prove t(a, b) == t(a, b) widths 8 "
                            "enumerate 0..1 end\n",
                        "operators.proof");
-  const smt::Program program({"a", "b"}, {smt::expand(call("t", {smt::make_var("a"),
-                                                                 smt::make_var("b")}),
-                                                      f.definitions)});
+  const smt::Program program(
+      {"a", "b"},
+      {smt::expand(call("t", {smt::make_var("a"), smt::make_var("b")}), f.definitions)});
   std::vector<smt::ExprPtr> rows;
   for (std::uint64_t a = 0; a < kBelow; ++a)
     for (std::uint64_t b = 0; b < kBelow; ++b) {
@@ -111,15 +114,15 @@ std::vector<smt::MonaRun> decide_table(const std::string& term,
   for (std::size_t lo = 0; lo < rows.size(); lo += kRowsPerQuery) {
     const std::size_t wrong_row = wrong ? wrong->first * kBelow + wrong->second : 0;
     if (wrong && (wrong_row < lo || wrong_row >= lo + kRowsPerQuery)) continue;
-    const smt::MonaQuery q = smt::make_mona_query(
-        {}, {}, all_of(rows, lo, std::min(rows.size(), lo + kRowsPerQuery)), {}, f.definitions,
-        "operator table " + term);
+    const smt::MonaQuery q =
+        smt::make_mona_query({}, {}, all_of(rows, lo, std::min(rows.size(), lo + kRowsPerQuery)),
+                             {}, f.definitions, "operator table " + term);
     runs.push_back(smt::run_mona(q, 120000, std::uint64_t{4} << 30));
   }
   return runs;
 }
 
-TEST(Ws1sTranslation, EveryOperatorAgreesWithTheEvaluatorOnAllPairsBelow64) {
+TEST(Ws1sTranslation, EveryOperatorAgreesWithTheEvaluatorOnAllPairsBelow32) {
   std::size_t decided = 0;
   for (const char* term : kFragmentTerms)
     for (const smt::MonaRun& run : decide_table(term)) {
@@ -132,7 +135,7 @@ TEST(Ws1sTranslation, EveryOperatorAgreesWithTheEvaluatorOnAllPairsBelow64) {
 TEST(Ws1sTranslation, AWrongTableEntryIsFalse) {
   // The same check with one value off by one: MONA must find the statement false.
   for (const char* term : {"a + b", "a ^ b", "top_bit(a)", "a / 3"}) {
-    const std::vector<smt::MonaRun> runs = decide_table(term, std::pair{37, 5});
+    const std::vector<smt::MonaRun> runs = decide_table(term, std::pair{27, 5});
     ASSERT_EQ(runs.size(), 1u);
     EXPECT_EQ(runs[0].answer, smt::MonaRun::Answer::Counterexample) << term << ": " << runs[0].note;
   }
@@ -144,13 +147,13 @@ TEST(Ws1sTranslation, TermsOutsideTheFragmentAreLocated) {
     const char* why;
     int column;
   };
-  for (const Case& c : {Case{"a << b", "a shift by a computed amount", 32},
-                        Case{"a * b", "a product of two terms", 32},
-                        Case{"a / b", "a division by a term", 32},
-                        Case{"a % (b + 1)", "a division by a term", 32}}) {
-    const smt::ProofFile f = parse_proof_file(
-        std::string("lemma \"l\" \"t\" vars a b prove ") + c.text + " == 0 widths 8 enumerate 0..1 end",
-        "o.proof");
+  for (const Case& c :
+       {Case{"a << b", "a shift by a computed amount", 32},
+        Case{"a * b", "a product of two terms", 32}, Case{"a / b", "a division by a term", 32},
+        Case{"a % (b + 1)", "a division by a term", 32}}) {
+    const smt::ProofFile f = parse_proof_file(std::string("lemma \"l\" \"t\" vars a b prove ") +
+                                                  c.text + " == 0 widths 8 enumerate 0..1 end",
+                                              "o.proof");
     const smt::LemmaSpec& l = f.lemmas.at(0);
     try {
       smt::make_mona_query(l.variables, l.hypotheses, l.conclusion, {}, f.definitions, "t");
@@ -170,9 +173,9 @@ LemmaOutcome lemma_outcome(const std::string& text) {
 }
 
 TEST(UnboundedLemma, TrueBelow2To64FalseAt2To64Fails) {
-  const LemmaOutcome o =
-      lemma_outcome("lemma \"l\" \"t\" vars x prove (x >> 64) == 0 widths 8 16 32 64 enumerate "
-                    "0..1000 end");
+  const LemmaOutcome o = lemma_outcome(
+      "lemma \"l\" \"t\" vars x prove (x >> 64) == 0 widths 8 16 32 64 enumerate "
+      "0..1000 end");
   ASSERT_EQ(o.widths.size(), 4u);
   for (const WidthOutcome& w : o.widths) {
     EXPECT_EQ(w.answer, smt::Answer::Unsat) << w.width;
@@ -191,8 +194,8 @@ TEST(UnboundedLemma, CommittedLemmasHoldForEveryNatural) {
   const smt::ProofFile f = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
   std::size_t every_natural = 0;
   for (const smt::LemmaSpec& lemma : f.lemmas) {
-    const UnboundedOutcome u = lemma_for_all_naturals(lemma, f.definitions,
-                                                      expand_lemma(lemma, f.definitions), {});
+    const UnboundedOutcome u =
+        lemma_for_all_naturals(lemma, f.definitions, expand_lemma(lemma, f.definitions), {});
     EXPECT_TRUE(u.in_fragment) << lemma.label << ": " << u.outside;
     EXPECT_EQ(u.answer, smt::MonaRun::Answer::Valid) << lemma.label << ": " << u.note;
     EXPECT_GT(u.states, 0u) << lemma.label;
@@ -203,8 +206,7 @@ TEST(UnboundedLemma, CommittedLemmasHoldForEveryNatural) {
 }
 
 TEST(UnboundedLemma, Lemma17WithoutItsHypothesisIsRefutedAndReChecked) {
-  const smt::ProofFile f =
-      testing::mutant("manabe-2024.proof", "  assume (ui & uj) == 0\n", "");
+  const smt::ProofFile f = testing::mutant("manabe-2024.proof", "  assume (ui & uj) == 0\n", "");
   const smt::LemmaSpec* l17 = nullptr;
   for (const auto& l : f.lemmas)
     if (l.label == "(17)") l17 = &l;
@@ -234,8 +236,8 @@ TEST(ExactEvaluator, ComputesBeyond2To64) {
 // Manabe's induction for all of N^3 (no widths: the bounded route is not run here).
 class UnboundedInductionTest : public ::testing::Test {
  protected:
-  InductionOutcome run(const std::string& from, const std::string& to,
-                       std::vector<unsigned> widths, Heap merge_min = 2) {
+  InductionOutcome run(const std::string& from, const std::string& to, std::vector<unsigned> widths,
+                       Heap merge_min = 2) {
     const smt::ProofFile proof = testing::mutant("manabe-2024.proof", from, to);
     smt::InductionSpec spec = proof.inductions.at(0);
     spec.widths = std::move(widths);
@@ -326,8 +328,9 @@ TEST(UnboundedWorkflow, MissingMonaIsAnErrorNeverASkippedCheck) {
     std::ofstream p(dir / "l.proof");
     p << "lemma \"l\" \"t\" vars x prove x + 0 == x widths 8 enumerate 0..3 end\n";
   }
-  const auto r = testing::run_command("cd " + dir.string() + " && PATH=" + (dir / "bin").string() +
-                                      " " + NIMCERT_BINARY + " certify l.proof -o l.cert.json 2>&1");
+  const auto r =
+      testing::run_command("cd " + dir.string() + " && PATH=" + (dir / "bin").string() + " " +
+                           NIMCERT_BINARY + " certify l.proof -o l.cert.json 2>&1");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("mona"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(dir / "l.cert.json"));
@@ -336,9 +339,9 @@ TEST(UnboundedWorkflow, MissingMonaIsAnErrorNeverASkippedCheck) {
 
 TEST(UnboundedWorkflow, ExportMonaWritesWhatCertifyDecides) {
   const auto dir = testing::scratch_dir("export-mona");
-  const auto r = testing::run_command(std::string(NIMCERT_BINARY) + " export-mona --dir " +
-                                      dir.string() + " " NIMCERT_SOURCE_DIR
-                                      "/certs/manabe-2024.proof 2>&1");
+  const auto r =
+      testing::run_command(std::string(NIMCERT_BINARY) + " export-mona --dir " + dir.string() +
+                           " " NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof 2>&1");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("wrote 35 MONA files"), std::string::npos) << r.out;
   const auto file = dir / "manabe-2024" / "17.mona";
