@@ -122,9 +122,16 @@ std::string beside_input(const std::string& input, const std::string& suffix) {
 }
 
 DiscoverSetup prepare_discovery(const DiscoverRequest& r) {
+  std::string input = read_proof_text(r.file);
+  smt::ProofFile file = parse_proof_file(input, r.file, smt::Reading::Exploring);
+  return prepare_discovery(r, std::move(input), std::move(file));
+}
+
+DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
+                                smt::ProofFile parsed) {
   DiscoverSetup d;
-  d.input = read_proof_text(r.file);
-  d.file = parse_proof_file(d.input, r.file, smt::Reading::Exploring);
+  d.input = std::move(input);
+  d.file = std::move(parsed);
   const smt::ProofFile& file = d.file;
   if (file.cube != 0 || !file.claims.empty() || !file.lemmas.empty() || !file.boxes.empty() ||
       !file.sequences.empty() || !file.inductions.empty())

@@ -57,6 +57,9 @@ struct DiscoverSetup {
   Heap first_side = 0, max_side = 0;
 };
 DiscoverSetup prepare_discovery(const DiscoverRequest& request);
+// The same on an input already read and parsed (verify checks its digest first).
+DiscoverSetup prepare_discovery(const DiscoverRequest& request, std::string input,
+                                smt::ProofFile file);
 
 // The automaton route; returns the exit status.
 int discover_automaton(const DiscoverRequest& request, const DiscoverSetup& setup);

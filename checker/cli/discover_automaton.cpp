@@ -129,9 +129,10 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
                                 : fmt::format("largest automaton {} states", o.states));
   if (proof.verdict != Verdict::Holds) {
     for (const AutomatonObligation& o : proof.obligations)
-      if (o.counterexample && !out.refuted) {
+      if (o.counterexample) {  // the first confirmed one (the proof stops after it)
         out.refuted = true;
         out.reason = "the automaton is refuted: " + o.name + ": " + *o.counterexample;
+        break;
       }
     if (!out.refuted)
       out.reason = proof.move_check.agrees
@@ -249,10 +250,10 @@ int verify_automaton(const std::string& path, const Json& recorded) {
     fmt::print("verify: MISMATCH ({}: its input {} changed since it was written)\n", path, r.file);
     return 1;
   }
-  const smt::ProofFile file = parse_proof_file(input_text, r.file, smt::Reading::Exploring);
+  smt::ProofFile file = parse_proof_file(input_text, r.file, smt::Reading::Exploring);
   const std::string game = recorded.at("game").at("name").get<std::string>();
   if (file.game.name != game) r.game = game;
-  const DiscoverSetup d = prepare_discovery(r);
+  const DiscoverSetup d = prepare_discovery(r, input_text, std::move(file));
   AutomatonTask task;
   task.value = recorded.at("target").get<std::string>() == "value";
   task.equals_name = recorded.value("equals_definition", "");
