@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
 #include "certificate/certificate.hpp"
+#include "certificate/committed_answers.hpp"
 #include "checks/answer_cache.hpp"
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
@@ -371,6 +373,24 @@ TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {
   EXPECT_EQ(nimcert("gate --base no-such-revision").status, 2);
 }
 
+// An answer cvc5 gave under other options is another solver's answer: a base certificate
+// that records other options (or none, as before they were recorded) is no source of reuse.
+TEST_F(WorkflowTest, GateBaseReusesNoAnswerGivenUnderOtherCvc5Options) {
+  ASSERT_EQ(nimcert("certify --no-cache").status, 0);
+  const Json c = Json::parse(read(dir_ / "certs" / "small.cert.json"));
+  EXPECT_EQ(c["solvers"]["cvc5"]["options"], smt::kCvc5Options);
+  const std::string cvc5 = smt::cvc5_version();
+  EXPECT_EQ(committed_answers(c, smt::z3_version(), smt::kZ3Seed, cvc5, smt::kCvc5Options).size(),
+            4u);
+  Json other = c;
+  other["solvers"]["cvc5"]["options"] = "--bitblast=eager";
+  EXPECT_TRUE(
+      committed_answers(other, smt::z3_version(), smt::kZ3Seed, cvc5, smt::kCvc5Options).empty());
+  other["solvers"]["cvc5"].erase("options");
+  EXPECT_TRUE(
+      committed_answers(other, smt::z3_version(), smt::kZ3Seed, cvc5, smt::kCvc5Options).empty());
+}
+
 TEST_F(WorkflowTest, ConcurrentRunsShareOneCache) {
   const fs::path cache = dir_ / "shared-cache";
   const std::string run =
@@ -575,6 +595,26 @@ end
   CheckOptions missing;
   missing.cvc5_binary = "/nonexistent/cvc5";
   EXPECT_THROW(check_lemma(lemma, {}, missing), std::runtime_error);
+}
+
+// cvc5 gets kCvc5QuantifierFreeOption on a QF_BV query and its defaults on a quantified one
+// (where it refuses that option): a cvc5 that records its arguments and answers unsat.
+TEST(SecondSolver, Cvc5RunsWithItsQuantifierFreeOptionOnlyOnQuantifierFreeQueries) {
+  const fs::path dir = fs::temp_directory_path() / fmt::format("nimcert-cvc5-args-{}", getpid());
+  fs::create_directories(dir);
+  const fs::path binary = dir / "cvc5", log = dir / "arguments";
+  std::ofstream(binary) << "#!/bin/sh\necho \"$@\" >>" << log.string() << "\necho unsat\n";
+  fs::permissions(binary, fs::perms::owner_all);
+  const std::string qf = "(set-logic QF_BV)\n(check-sat)\n", q = "(set-logic BV)\n(check-sat)\n";
+  EXPECT_EQ(smt::replay_with_cvc5(qf, 1000, binary.string()).answer, smt::Answer::Unsat);
+  EXPECT_EQ(smt::replay_with_cvc5(q, 1000, binary.string()).answer, smt::Answer::Unsat);
+  std::ifstream in(log);
+  std::string first, second;
+  std::getline(in, first);
+  std::getline(in, second);
+  EXPECT_EQ(first, std::string("--lang=smt2 --tlimit-per=1000 ") + smt::kCvc5QuantifierFreeOption);
+  EXPECT_EQ(second, "--lang=smt2 --tlimit-per=1000");
+  fs::remove_all(dir);
 }
 
 TEST(MemoryBudget, HugeCubeIsRefusedUpFrontWithTheEstimate) {

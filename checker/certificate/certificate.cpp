@@ -29,7 +29,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["format_version"] = kCertificateFormatVersion;
   c["nimcert_version"] = build::version;
   c["solvers"] = {{"z3", {{"version", report.z3_version}, {"seed", report.z3_seed}}},
-                  {"cvc5", {{"version", report.cvc5_version}}},
+                  {"cvc5", {{"version", report.cvc5_version}, {"options", report.cvc5_options}}},
                   {"mona", {{"version", report.mona_version}}},
                   {"timeout_ms", report.timeout_ms}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};

@@ -28,12 +28,14 @@ void add(const Json& entry, unsigned timeout_ms, CommittedAnswers& out) {
 }  // namespace
 
 CommittedAnswers committed_answers(const Json& c, const std::string& z3_version, unsigned z3_seed,
-                                   const std::string& cvc5_version) {
+                                   const std::string& cvc5_version,
+                                   const std::string& cvc5_options) {
   CommittedAnswers out;
   try {
     const Json& solvers = c.at("solvers");
     if (solvers.at("z3").at("version") != z3_version || solvers.at("z3").at("seed") != z3_seed ||
-        solvers.at("cvc5").at("version") != cvc5_version)
+        solvers.at("cvc5").at("version") != cvc5_version ||
+        solvers.at("cvc5").value("options", std::string()) != cvc5_options)
       return out;
     const unsigned run_timeout = solvers.at("timeout_ms").get<unsigned>();
     for (const Json& lemma : c.at("lemmas"))

@@ -15,6 +15,7 @@ namespace nimcert {
 
 CommittedAnswers committed_answers(const nlohmann::ordered_json& certificate,
                                    const std::string& z3_version, unsigned z3_seed,
-                                   const std::string& cvc5_version);
+                                   const std::string& cvc5_version,
+                                   const std::string& cvc5_options);
 
 }  // namespace nimcert

@@ -14,6 +14,7 @@
 
 #include "base/atomic_file.hpp"
 #include "base/sha256.hpp"
+#include "solve/cvc5_replay.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -89,9 +90,9 @@ std::filesystem::path AnswerCache::default_dir() {
 }
 
 std::string AnswerCache::key_of(const std::string& smt2, unsigned timeout_ms) const {
-  return Sha256::of(fmt::format("{}\nquery {}\ntimeout_ms {}\nz3 {} seed {}\ncvc5 {}\n", kFormat,
-                                Sha256::of(smt2), timeout_ms, z3_version_, z3_seed_,
-                                cvc5_version_));
+  return Sha256::of(fmt::format("{}\nquery {}\ntimeout_ms {}\nz3 {} seed {}\ncvc5 {} options {}\n",
+                                kFormat, Sha256::of(smt2), timeout_ms, z3_version_, z3_seed_,
+                                cvc5_version_, smt::kCvc5Options));
 }
 
 std::filesystem::path AnswerCache::entry_path(const std::string& key) const {
@@ -127,6 +128,7 @@ void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
                 {"z3_version", z3_version_},
                 {"z3_seed", z3_seed_},
                 {"cvc5_version", cvc5_version_},
+                {"cvc5_options", smt::kCvc5Options},
                 {"z3", "unsat"},
                 {"cvc5", "unsat"},
                 {"note", note}};

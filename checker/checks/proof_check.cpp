@@ -23,6 +23,7 @@
 #include "games/octal_code.hpp"
 #include "games/presets.hpp"
 #include "games/registry.hpp"
+#include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
 #include "ws1s/mona.hpp"
@@ -186,6 +187,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
        std::any_of(report.proof.declared_games.begin(), report.proof.declared_games.end(),
                    [](const auto& d) { return d->octal.empty(); }));
   if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
+  if (solvers) report.cvc5_options = smt::kCvc5Options;
   if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
   // After each block: with fail_fast, a failure ends the run there.

@@ -71,6 +71,7 @@ struct ProofReport {
   std::string z3_version;    // of the linked Z3
   unsigned z3_seed = 0;      // its random seed, fixed
   std::string cvc5_version;  // of the second solver, when there are lemmas
+  std::string cvc5_options;  // what it runs with (smt::kCvc5Options), when it runs
   std::string mona_version;  // of the WS1S decision procedure, when there are lemmas
   unsigned timeout_ms = 0;   // per query and solver
   // What was left unchecked: "" when everything the file states ran; else why not (claims

@@ -69,8 +69,9 @@ SolvedQuery solve_and_recheck(const smt::Query& query, const smt::Program* state
 namespace {
 
 // The queries in flight in this process, whichever checks asked for them: one per core (each
-// is Z3 here and cvc5 in a child, one of which usually finishes well before the other, so
-// the cores stay busy without a query's wall-clock limit being shared with two others).
+// is Z3 here and cvc5 in a child, one of which usually finishes well before the other; the
+// solvers themselves wait for a core, sys/core_slot.hpp, so two queries in flight keep the
+// cores busy with at most one solver on each).
 class QuerySlot {
  public:
   QuerySlot() { slots().acquire(); }

@@ -73,10 +73,10 @@ std::vector<Drift> drift_from_committed(const std::string& committed_path,
 }
 
 // A certificate's answers that this build's solvers could reuse (none when it is missing,
-// unreadable, or made by other solver versions).
+// unreadable, or made by other solver versions or cvc5 options).
 CommittedAnswers answers_of(const Json& certificate, const std::string& cvc5) {
   if (!certificate.is_object()) return {};
-  return committed_answers(certificate, smt::z3_version(), smt::kZ3Seed, cvc5);
+  return committed_answers(certificate, smt::z3_version(), smt::kZ3Seed, cvc5, smt::kCvc5Options);
 }
 
 // The revision `base` names, as a commit (12 hex digits) of the repository holding `dir`.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <regex>
 #include <stdexcept>
+#include <vector>
 
 #include "sys/interrupt.hpp"
 #include "sys/subprocess.hpp"
@@ -22,8 +23,11 @@ std::runtime_error not_runnable(const std::string& binary) {
 SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
                                const std::string& binary) {
   const auto start = std::chrono::steady_clock::now();
-  const ProcessResult run =
-      run_process({binary, "--lang=smt2", "--tlimit-per=" + std::to_string(timeout_ms)}, smt2);
+  std::vector<std::string> arguments = {binary, "--lang=smt2",
+                                        "--tlimit-per=" + std::to_string(timeout_ms)};
+  if (smt2.find("(set-logic QF_BV)") != std::string::npos)
+    arguments.emplace_back(kCvc5QuantifierFreeOption);
+  const ProcessResult run = run_process(arguments, smt2);
   if (!run.started) throw not_runnable(binary);
   throw_if_interrupted();
   SecondOpinion out;

@@ -7,18 +7,24 @@
 
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
+#include "sys/core_slot.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
 
 TwoSolverRun solve_with_both(const Query& query, unsigned timeout_ms,
                              const std::string& cvc5_binary) {
-  auto second = std::async(std::launch::async,
-                           [&] { return replay_with_cvc5(query.smt2, timeout_ms, cvc5_binary); });
+  auto second = std::async(std::launch::async, [&] {
+    const CoreSlot core;
+    return replay_with_cvc5(query.smt2, timeout_ms, cvc5_binary);
+  });
   TwoSolverRun run;
   set_activity_detail("z3 and cvc5");
   try {
-    run.z3 = solve_with_z3(query, timeout_ms);
+    {
+      const CoreSlot core;
+      run.z3 = solve_with_z3(query, timeout_ms);
+    }
     set_activity_detail("cvc5 (z3 answered)");
   } catch (...) {
     second.wait();  // the child process is reaped before the exception leaves

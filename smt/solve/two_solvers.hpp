@@ -1,7 +1,8 @@
 // One query, two solvers: Z3 in this process and cvc5 in a child process, side by side.
 //
-// They run at the same time (cvc5 is a separate process, so this costs no shared state), and
-// their answers are compared: a sat/unsat disagreement is noted and never counts as proved.
+// They run at the same time when two cores are free (cvc5 is a separate process, so this costs
+// no shared state; each solver holds a sys/core_slot.hpp core while it runs), and their
+// answers are compared: a sat/unsat disagreement is noted and never counts as proved.
 #pragma once
 
 #include <string>

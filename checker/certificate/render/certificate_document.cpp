@@ -304,12 +304,13 @@ Document certificate_document(const Json& c) {
       c.at("format_version").dump()));
   const Json& s = c.at("solvers");
   d.paragraph(fmt::format(
-      "Solvers: Z3 {} (seed {}), cvc5 {}, MONA {}; time limit {} ms per query. "
+      "Solvers: Z3 {} (seed {}), cvc5 {} ({}), MONA {}; time limit {} ms per query. "
       "\"holds\" means: true at every position or assignment the check covers, as its scope "
       "says (a bounded check never speaks for larger values).",
       text_of(s.at("z3").at("version")), text_of(s.at("z3").at("seed")),
-      text_of(s.at("cvc5").at("version")), text_of(s.at("mona").at("version")),
-      text_of(s.at("timeout_ms"))));
+      text_of(s.at("cvc5").at("version")),
+      s.at("cvc5").contains("options") ? text_of(s.at("cvc5").at("options")) : "defaults",
+      text_of(s.at("mona").at("version")), text_of(s.at("timeout_ms"))));
   summary_section(d, c);
   statement_section(d, c);
   checks_section(d, c);
