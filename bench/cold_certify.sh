@@ -10,6 +10,12 @@
 # the last round), and checks that both binaries' certificates agree
 # apart from the run's timings (same verdicts, same queries, same answers).  A benchmark, not a
 # test: the figures go into notes.
+#
+# 2026-12-03, the eight proofs fb6b886 can read (bouton, levine-2004, manabe-2024, merge-min-3,
+# moore-nim, serial-nim, subtraction, wythoff): fb6b886 368.5 s, 842a6e9 196.9 s, 1.87x in one
+# run.  The old binary already ran Z3 and cvc5 side by side (487 s of CPU in 349 s); the new one
+# keeps both cores busy (367 s of CPU in 188 s), so what is left is the solvers' own work: Z3
+# about 60% of it after cvc5's --bool-to-bv=all halved cvc5's, and the [0,1024]^3 cube 41 s.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
