@@ -608,12 +608,17 @@ TEST(SecondSolver, Cvc5RunsWithItsQuantifierFreeOptionOnlyOnQuantifierFreeQuerie
   const std::string qf = "(set-logic QF_BV)\n(check-sat)\n", q = "(set-logic BV)\n(check-sat)\n";
   EXPECT_EQ(smt::replay_with_cvc5(qf, 1000, binary.string()).answer, smt::Answer::Unsat);
   EXPECT_EQ(smt::replay_with_cvc5(q, 1000, binary.string()).answer, smt::Answer::Unsat);
+  // A label that quotes the other logic does not change the query's.
+  const std::string quoted = "(set-logic BV)\n(set-info :source |(set-logic QF_BV)|)\n";
+  EXPECT_EQ(smt::replay_with_cvc5(quoted, 1000, binary.string()).answer, smt::Answer::Unsat);
   std::ifstream in(log);
-  std::string first, second;
+  std::string first, second, third;
   std::getline(in, first);
   std::getline(in, second);
+  std::getline(in, third);
   EXPECT_EQ(first, std::string("--lang=smt2 --tlimit-per=1000 ") + smt::kCvc5QuantifierFreeOption);
   EXPECT_EQ(second, "--lang=smt2 --tlimit-per=1000");
+  EXPECT_EQ(third, "--lang=smt2 --tlimit-per=1000");
   fs::remove_all(dir);
 }
 

@@ -18,6 +18,16 @@ std::runtime_error not_runnable(const std::string& binary) {
                             "': install the Debian package cvc5 (scripts/install-deps.sh)");
 }
 
+// The logic the text's first set-logic command names (a label quoted in a later :source line
+// cannot pose as it), or "" when it names none.
+std::string logic_of(const std::string& smt2) {
+  static const std::string command = "(set-logic ";
+  const std::size_t at = smt2.find(command);
+  if (at == std::string::npos) return "";
+  const std::size_t from = at + command.size();
+  return smt2.substr(from, smt2.find(')', from) - from);
+}
+
 }  // namespace
 
 SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
@@ -25,8 +35,7 @@ SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::string> arguments = {binary, "--lang=smt2",
                                         "--tlimit-per=" + std::to_string(timeout_ms)};
-  if (smt2.find("(set-logic QF_BV)") != std::string::npos)
-    arguments.emplace_back(kCvc5QuantifierFreeOption);
+  if (logic_of(smt2) == "QF_BV") arguments.emplace_back(kCvc5QuantifierFreeOption);
   const ProcessResult run = run_process(arguments, smt2);
   if (!run.started) throw not_runnable(binary);
   throw_if_interrupted();
