@@ -334,11 +334,18 @@ TEST(DeclaredGame, TheRulesOfAGoodGameHoldAtEveryWidth) {
   EXPECT_EQ(r.positions, 343u);  // [0,6]^3
   EXPECT_GT(r.followers, 0u);
   ASSERT_EQ(r.widths.size(), 4u);
+  // The widest width is solved; it implies the others (D_w ⊂ D_64), which are not.
+  const InductionWidth& widest = r.widths.back();
+  EXPECT_EQ(widest.width, 64u);
+  EXPECT_EQ(widest.implied_by, 0u);
+  ASSERT_EQ(widest.obligations.size(), 6u);  // (n) and (7) per move kind
+  EXPECT_EQ(widest.obligations[0].name, "(n) take from x1");
+  EXPECT_EQ(widest.obligations[1].name, "(7) take from x1");
   for (const InductionWidth& w : r.widths) {
-    ASSERT_EQ(w.obligations.size(), 6u);  // (n) and (7) per move kind
-    EXPECT_EQ(w.obligations[0].name, "(n) take from x1");
-    EXPECT_EQ(w.obligations[1].name, "(7) take from x1");
     EXPECT_EQ(w.verdict, Verdict::Holds);
+    if (w.width == 64) continue;
+    EXPECT_EQ(w.implied_by, 64u) << w.width;
+    EXPECT_TRUE(w.obligations.empty()) << w.width;
   }
 }
 

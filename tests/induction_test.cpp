@@ -125,8 +125,10 @@ TEST_F(InductionTest, Formula4HoldsOnSmallDomains) {
   const InductionOutcome d = run("", "", {4, 8});
   EXPECT_EQ(d.verdict, Verdict::Holds);
   ASSERT_EQ(d.widths.size(), 2u);
-  // (7) and (a) for 3 reductions and 6 merges, (b0), (b).
-  EXPECT_EQ(d.widths[0].obligations.size(), 9u + 9u + 2u);
+  // (7) and (a) for 3 reductions and 6 merges, (b0), (b), at w = 8; w = 4 follows from it.
+  EXPECT_EQ(d.widths[1].obligations.size(), 9u + 9u + 2u);
+  EXPECT_EQ(d.widths[0].implied_by, 8u);
+  EXPECT_EQ(d.widths[0].verdict, Verdict::Holds);
   for (const auto& o : d.widths[1].obligations) {
     EXPECT_EQ(o.z3, smt::Answer::Unsat) << o.name;
     EXPECT_EQ(o.cvc5.answer, smt::Answer::Unsat) << o.name;

@@ -64,24 +64,34 @@ TEST_F(ProofFileTest, CommittedProofCertifies) {
   EXPECT_EQ(cert["lemmas"].size(), 16u);
   for (const auto& lemma : cert["lemmas"]) {
     EXPECT_EQ(lemma["verdict"], "holds") << lemma["label"];
-    for (const auto& w : lemma["smt"]) {
-      EXPECT_EQ(w["z3"], "unsat") << lemma["label"];
-      EXPECT_EQ(w["cvc5"], "unsat") << lemma["label"];
+    // Both solvers prove the widest width (64); it implies the smaller ones, not solved.
+    const auto& widest = lemma["smt"].back();
+    EXPECT_EQ(widest["width"], 64) << lemma["label"];
+    EXPECT_EQ(widest["z3"], "unsat") << lemma["label"];
+    EXPECT_EQ(widest["cvc5"], "unsat") << lemma["label"];
+    for (std::size_t i = 0; i + 1 < lemma["smt"].size(); ++i) {
+      EXPECT_EQ(lemma["smt"][i]["implied_by"], 64) << lemma["label"];
+      EXPECT_FALSE(lemma["smt"][i].contains("z3")) << lemma["label"];
     }
   }
-  // The induction step, at every width up to 64: every obligation unsat for both solvers.
+  // The induction step at w = 64: every obligation unsat for both solvers; the smaller widths
+  // follow (D_w ⊂ D_64).
   ASSERT_EQ(cert["induction"].size(), 1u);
   const auto& d = cert["induction"][0];
   EXPECT_EQ(d["verdict"], "holds");
   EXPECT_EQ(d["move_encoding"]["agrees"], true);
   ASSERT_EQ(d["widths"].size(), 5u);
-  for (const auto& w : d["widths"]) {
-    EXPECT_EQ(w["obligations"].size(), 9u + 9u + 2u);
-    for (const auto& o : w["obligations"]) {
-      EXPECT_EQ(o["z3"], "unsat") << o["obligation"];
-      EXPECT_EQ(o["cvc5"], "unsat") << o["obligation"];
-    }
+  EXPECT_EQ(d["widths"][4]["obligations"].size(), 9u + 9u + 2u);
+  for (const auto& o : d["widths"][4]["obligations"]) {
+    EXPECT_EQ(o["z3"], "unsat") << o["obligation"];
+    EXPECT_EQ(o["cvc5"], "unsat") << o["obligation"];
   }
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(d["widths"][i]["implied_by"], 64);
+    EXPECT_TRUE(d["widths"][i]["obligations"].empty());
+    EXPECT_EQ(d["widths"][i]["verdict"], "holds");
+  }
+  EXPECT_EQ(d["widths"][0]["conclusion"], "G = formula4(x1, x2, x3) on D_4 (D_4 ⊂ D_64)");
   EXPECT_EQ(d["widths"][4]["conclusion"], "G = formula4(x1, x2, x3) on D_64");
   EXPECT_EQ(d["exhaustive"]["status"], "holds");
 }

@@ -130,16 +130,16 @@ TEST(RulesByMona, StaircaseRulesHoldOnN4ThoughEveryWidthIsUnknown) {
   EXPECT_EQ(r.unbounded->verdict, Verdict::Holds);
   ASSERT_EQ(r.unbounded->obligations.size(), 8u);  // (n) and (7) for each of the four moves
   EXPECT_EQ(r.unbounded->obligations[1].name, "(7) off stair 1");
-  ASSERT_EQ(r.widths.size(), 1u);  // `rules widths 8 timeout 5000`
+  ASSERT_EQ(r.widths.size(), 1u);  // `rules widths 8 timeout 300`
   EXPECT_EQ(r.widths[0].width, 8u);
   EXPECT_EQ(r.widths[0].verdict, Verdict::Unknown);
-  EXPECT_EQ(r.timeout_ms, 5000u);
+  EXPECT_EQ(r.timeout_ms, 300u);
   EXPECT_EQ(r.verdict(), Verdict::Holds);
   const Json j = rules_json(r);
   EXPECT_EQ(j.at("rank"), "declared: (((x1 + (2 * x2)) + (3 * x3)) + (4 * x4))");
   EXPECT_EQ(j.at("unbounded").at("conclusion"),
             "every move lowers the rank and leads to a position, on N^4");
-  EXPECT_EQ(j.at("timeout_ms"), 5000);
+  EXPECT_EQ(j.at("timeout_ms"), 300);
   // Without MONA nothing proves the rules: unknown, never holds.
   EXPECT_EQ(rules_of(mutant("staircase-nim.proof", "", ""), false).verdict(), Verdict::Unknown);
 }

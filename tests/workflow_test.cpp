@@ -89,8 +89,10 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_EQ(testing::last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
   const std::string xml = read(dir_ / "gate.xml");
   // The preset of amalgamation (its moves on the box, the engine, the built-in engine) + 1 claim
-  // + 2 lemmas x (2 widths x 2 solvers + 1 enumeration + MONA) = 16 test cases.
-  EXPECT_NE(xml.find("tests=\"16\" failures=\"0\""), std::string::npos) << xml;
+  // + 2 lemmas x (w8, implied by w16; w16 x 2 solvers; 1 enumeration; MONA) = 14 test cases.
+  EXPECT_NE(xml.find("tests=\"14\" failures=\"0\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"lemma half: w8\""), std::string::npos) << xml;
+  EXPECT_EQ(xml.find("name=\"lemma half: z3 w8\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"rules amalgamation(merge_min=2): the built-in engine\""),
             std::string::npos)
       << xml;
@@ -162,8 +164,10 @@ TEST_F(WorkflowTest, ShowRendersACertificateAsTextAndMarkdownWithoutRerunningIt)
        {std::string("nimcert certificate: small.proof  [holds]"),
         std::string("claim formula-4  [holds]"), std::string("lemma half  [holds]"),
         std::string("cube [0,12]^3; positions 2197"),
-        std::string("Scope: every natural (MONA), and every variable below 2^w for w in {8, "
-                    "16} (Z3 and cvc5)")})
+        std::string("Scope: every natural (MONA), and every variable below 2^w for w in {16} "
+                    "(Z3 and cvc5), hence for w in {8} too"),
+        std::string("implied by w = 16: its domain (every variable < 2^8) lies inside w = 16's, "
+                    "where Z3 and cvc5 proved every query; not solved here")})
     EXPECT_NE(text.out.find(expected), std::string::npos) << expected << "\n" << text.out;
   // The summary first: what holds on which domain, before the statement and the checks.
   const std::size_t summary = text.out.find("\nSummary\n");
@@ -216,14 +220,14 @@ TEST_F(WorkflowTest, ShowWritesAnHtmlPageThatChromiumRenders) {
 
 TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone) {
   ASSERT_EQ(nimcert("certify").status, 0);
-  // 2 lemmas x 2 widths: every answer reused, from the cache certify filled.
+  // 2 lemmas x w16 (w8 is implied by it): every answer reused, from the cache certify filled.
   const CommandResult again = nimcert("gate --junit gate.xml --markdown gate.md");
   EXPECT_EQ(again.status, 0) << again.out;
-  EXPECT_NE(testing::last_line(again.out).find("; 4 solver answers reused (cache), 0 solved)"),
+  EXPECT_NE(testing::last_line(again.out).find("; 2 solver answers reused (cache), 0 solved)"),
             std::string::npos)
       << again.out;
-  EXPECT_NE(again.out.find("enumeration 256 cases holds; every natural: mona valid; answers "
-                           "reused: 2 from the cache"),
+  EXPECT_NE(again.out.find("w8 implied by w16; w16 z3 unsat cvc5 unsat; enumeration 256 cases "
+                           "holds; every natural: mona valid; answers reused: 1 from the cache"),
             std::string::npos)
       << again.out;
   EXPECT_NE(read(dir_ / "gate.xml").find("<system-out>answer reused from cache</system-out>"),
@@ -231,7 +235,7 @@ TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone)
   EXPECT_NE(read(dir_ / "gate.md").find("answer reused from cache"), std::string::npos);
   const CommandResult full = nimcert("gate --full");
   EXPECT_EQ(full.status, 0) << full.out;
-  EXPECT_NE(testing::last_line(full.out).find("; 0 solver answers reused, 4 solved)"),
+  EXPECT_NE(testing::last_line(full.out).find("; 0 solver answers reused, 2 solved)"),
             std::string::npos)
       << full.out;
 }
@@ -243,7 +247,7 @@ TEST_F(WorkflowTest, IncrementalGateSolvesAChangedLemmaAgainAndOnlyIt) {
   write(proof(), text);
   const CommandResult r = nimcert("gate");
   EXPECT_EQ(r.status, 1) << r.out;  // the lemma's statement drifted
-  EXPECT_NE(testing::last_line(r.out).find("; 2 solver answers reused (cache), 2 solved)"),
+  EXPECT_NE(testing::last_line(r.out).find("; 1 solver answer reused (cache), 1 solved)"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("changed lemma half"), std::string::npos) << r.out;
@@ -261,7 +265,7 @@ TEST_F(WorkflowTest, IncrementalGateSolvesEverythingForAnotherSolverVersion) {
   fs::permissions(dir_ / "bin" / "cvc5", fs::perms::owner_all);
   const CommandResult r = nimcert("gate 2>&1; true; PATH=" + (dir_ / "bin").string() + ":$PATH " +
                                   NIMCERT_BINARY + " gate");
-  EXPECT_NE(testing::last_line(r.out).find("; 0 solver answers reused (cache), 4 solved)"),
+  EXPECT_NE(testing::last_line(r.out).find("; 0 solver answers reused (cache), 2 solved)"),
             std::string::npos)
       << r.out;
 }
@@ -365,10 +369,10 @@ TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {
   const std::string base =
       testing::run_command("cd " + dir_.string() + " && git rev-parse --short=12 HEAD").out;
   EXPECT_NE(testing::last_line(r.out).find(
-                fmt::format("; 2 solver answers reused (base {}), 2 solved)", base.substr(0, 12))),
+                fmt::format("; 1 solver answer reused (base {}), 1 solved)", base.substr(0, 12))),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("answers reused: 2 from base " + base.substr(0, 12)), std::string::npos)
+  EXPECT_NE(r.out.find("answers reused: 1 from base " + base.substr(0, 12)), std::string::npos)
       << r.out;
   EXPECT_EQ(nimcert("gate --base no-such-revision").status, 2);
 }
@@ -380,8 +384,9 @@ TEST_F(WorkflowTest, GateBaseReusesNoAnswerGivenUnderOtherCvc5Options) {
   const Json c = Json::parse(read(dir_ / "certs" / "small.cert.json"));
   EXPECT_EQ(c["solvers"]["cvc5"]["options"], smt::kCvc5Options);
   const std::string cvc5 = smt::cvc5_version();
+  // Two lemmas' w16 answers; their w8 rows are implied by w16 and record no answer to reuse.
   EXPECT_EQ(committed_answers(c, smt::z3_version(), smt::kZ3Seed, cvc5, smt::kCvc5Options).size(),
-            4u);
+            2u);
   Json other = c;
   other["solvers"]["cvc5"]["options"] = "--bitblast=eager";
   EXPECT_TRUE(
@@ -401,9 +406,9 @@ TEST_F(WorkflowTest, ConcurrentRunsShareOneCache) {
                            "c.cert.json >c.log 2>&1 & wait) && cat a.log b.log c.log");
   EXPECT_EQ(r.out.find("ERROR"), std::string::npos) << r.out;
   EXPECT_EQ(read(dir_ / "a.cert.json").size() > 0, true);
-  // Every entry verifies afterwards: a fourth run takes all four answers from the cache.
+  // Every entry verifies afterwards: a fourth run takes both answers from the cache.
   const CommandResult again = nimcert("gate --cache " + cache.string());
-  EXPECT_NE(testing::last_line(again.out).find("4 solver answers reused (cache), 0 solved"),
+  EXPECT_NE(testing::last_line(again.out).find("2 solver answers reused (cache), 0 solved"),
             std::string::npos)
       << again.out;
 }
@@ -435,8 +440,8 @@ end
   EXPECT_NE(r.out.find("added lemma wrong"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  fails   lemma wrong "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
-  // The new lemma's one query is solved; the other four answers are reused.
-  EXPECT_NE(r.out.find("gate: FAIL (1 of 1 proof file does not hold, 1 certificate drifted; 4 "
+  // The new lemma's one query is solved; the other two answers are reused.
+  EXPECT_NE(r.out.find("gate: FAIL (1 of 1 proof file does not hold, 1 certificate drifted; 2 "
                        "solver answers reused (cache), 1 solved)"),
             std::string::npos)
       << r.out;
@@ -459,13 +464,13 @@ TEST_F(WorkflowTest, VerifyReproducesAndCatchesTamperedVerdicts) {
   write(certificate(), original);
   edit_certificate(
       [](Json& c) {
-        c["lemmas"][0]["smt"][0]["z3"] = "sat";
+        c["lemmas"][0]["smt"][1]["z3"] = "sat";  // w16's answer
         c["verdict"] = "fails";
       },
       true);
   r = nimcert("verify certs/small.cert.json");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find("changed lemma xor-cancels: /smt/0/z3: \"sat\" -> \"unsat\""),
+  EXPECT_NE(r.out.find("changed lemma xor-cancels: /smt/1/z3: \"sat\" -> \"unsat\""),
             std::string::npos)
       << r.out;
   EXPECT_EQ(testing::last_line(r.out).rfind("verify: MISMATCH", 0), 0u) << r.out;
@@ -505,7 +510,9 @@ TEST_F(WorkflowTest, TwoCertifyRunsHaveIdenticalStableParts) {
   EXPECT_EQ(ledger[1]["check"], "claim formula-4");
   EXPECT_EQ(ledger[1]["rests_on"]["exhaustive"]["positions"], 13u * 13u * 13u);
   EXPECT_EQ(ledger[2]["rests_on"]["cvc5"]["answers"]["w16"], "unsat");
-  EXPECT_EQ(ledger[2]["rests_on"]["z3"]["answers"]["w8"], "unsat");
+  EXPECT_EQ(ledger[2]["rests_on"]["cvc5"]["options"], smt::kCvc5Options);
+  EXPECT_EQ(ledger[2]["rests_on"]["z3"]["answers"]["w16"], "unsat");
+  EXPECT_EQ(ledger[2]["rests_on"]["z3"]["answers"]["w8"], "implied by w16");
   EXPECT_EQ(ledger[3]["rests_on"]["enumeration"]["cases"], 256u);
   EXPECT_FALSE(a["solvers"]["cvc5"]["version"].get<std::string>().empty());
 }
@@ -519,7 +526,7 @@ TEST_F(WorkflowTest, AProofWithoutACommittedCertificateFailsTheGate) {
       << r.out;
   EXPECT_EQ(testing::last_line(r.out),
             "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 0 solver answers "
-            "reused (cache), 4 solved)");
+            "reused (cache), 2 solved)");
 }
 
 TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
@@ -532,7 +539,7 @@ TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(testing::last_line(r.out),
-            "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 4 solver answers "
+            "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 2 solver answers "
             "reused (cache), 0 solved)");
 }
 

@@ -69,6 +69,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   for (const auto& l : report.lemmas) {
     nlohmann::ordered_json t;
     for (const auto& w : l.widths) {
+      if (w.implied_by > 0) continue;  // nothing solved
       t["z3_w" + std::to_string(w.width)] = w.seconds;
       t["cvc5_w" + std::to_string(w.width)] = w.cvc5.seconds;
     }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "checks/enumeration.hpp"
+#include "checks/widest_first.hpp"
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
 
@@ -63,9 +64,13 @@ namespace {
 std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool every_natural) {
   std::vector<std::string> proved, not_proved;
   if (every_natural) proved.push_back("every natural (MONA)");
-  std::vector<std::string> widths;
+  std::vector<std::string> widths, implied;
   for (const WidthOutcome& w : out.widths) {
-    if (w.answer == smt::Answer::Unsat && w.cvc5.answer == smt::Answer::Unsat) {
+    if (w.implied_by > 0) {
+      implied.push_back(std::to_string(w.width));
+      continue;
+    }
+    if (w.proved()) {
       widths.push_back(std::to_string(w.width));
       continue;
     }
@@ -78,8 +83,10 @@ std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool 
                                      w.note.empty() ? "" : " (" + w.note + ")"));
   }
   if (!widths.empty())
-    proved.push_back(fmt::format("every variable below 2^w for w in {{{}}} (Z3 and cvc5)",
-                                 fmt::join(widths, ", ")));
+    proved.push_back(fmt::format(
+        "every variable below 2^w for w in {{{}}} (Z3 and cvc5){}", fmt::join(widths, ", "),
+        implied.empty() ? ""
+                        : fmt::format(", hence for w in {{{}}} too", fmt::join(implied, ", "))));
   if (out.enumeration.verdict == Verdict::Holds)
     proved.push_back(
         fmt::format("every assignment of [{}, {}] (enumeration)", lemma.low, lemma.high));
@@ -103,26 +110,29 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   const Solvers& solvers = solvers_of(options, real);
 
   bool all_unsat = true, some_counterexample = false;
-  std::vector<PendingQuery> queries;
+  std::vector<WidthQueries> queries;
   for (unsigned w : lemma.widths)
-    queries.push_back(
-        {lemma_query(lemma, expanded, w), statement, fmt::format("lemma {} w{}", lemma.label, w)});
-  const std::vector<SolvedQuery> answers =
-      solve_all(queries, solvers, options.timeout_ms, options.threads);
-  for (std::size_t i = 0; i < answers.size(); ++i) {
-    const SolvedQuery& solved = answers[i];
+    queries.push_back({w,
+                       {{lemma_query(lemma, expanded, w), statement,
+                         fmt::format("lemma {} w{}", lemma.label, w)}}});
+  for (SolvedWidth& width :
+       solve_widest_first(queries, solvers, options.timeout_ms, options.threads, true)) {
     WidthOutcome o;
-    o.width = lemma.widths[i];
-    o.answer = solved.z3;
-    o.cvc5 = solved.cvc5;
-    o.seconds = solved.seconds;
-    o.note = solved.note;
-    if (solved.rechecked) {
-      o.counterexample = solved.model;
-      some_counterexample = true;
+    o.width = width.width;
+    o.implied_by = width.implied_by;
+    if (width.implied_by == 0) {
+      SolvedQuery& solved = width.answers.at(0);
+      o.answer = solved.z3;
+      o.cvc5 = solved.cvc5;
+      o.seconds = solved.seconds;
+      o.note = solved.note;
+      if (solved.rechecked) {
+        o.counterexample = solved.model;
+        some_counterexample = true;
+      }
+      o.smt2 = std::move(solved.smt2);
     }
-    all_unsat = all_unsat && solved.both_unsat();
-    o.smt2 = solved.smt2;
+    all_unsat = all_unsat && o.proved();
     out.widths.push_back(std::move(o));
   }
   smt::set_activity(fmt::format("lemma {}: enumeration", lemma.label));

@@ -1,7 +1,9 @@
 // Checking one lemma two independent ways: SMT at each width, and enumeration in C++.
 //
-// Each width's query is solved by Z3 and replayed by cvc5.  The lemma holds when both
-// solvers answer unsat at every width and the enumeration finds no counterexample; it fails
+// Each width's query is solved by Z3 and replayed by cvc5, the widest first: when both prove
+// it, the smaller widths are implied by it (widest_first.hpp).  The lemma holds when every
+// width is proved so (or MONA proves it for every natural) and the enumeration finds no
+// counterexample; it fails
 // when a counterexample is confirmed (a solver's model counts only after the C++ evaluator
 // re-checks it, or the enumeration finds one); anything else (unknown, timeout, the solvers
 // disagreeing, a model that does not re-check, an enumeration that overflowed) is unknown,
@@ -30,6 +32,12 @@ struct WidthOutcome {
   std::string note;  // why unknown; that a model failed to re-check; that the solvers disagree
   std::optional<std::map<std::string, smt::u128>> counterexample;  // re-checked model
   double seconds = 0;
+  unsigned implied_by = 0;  // the widest width, when both solvers proved it and this one follows
+
+  // Both solvers proved the statement below 2^width, or it follows from a wider width they did.
+  bool proved() const {
+    return implied_by > 0 || (answer == smt::Answer::Unsat && cvc5.answer == smt::Answer::Unsat);
+  }
 };
 
 struct LemmaOutcome {

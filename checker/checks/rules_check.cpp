@@ -9,6 +9,7 @@
 #include "checks/induction/confirm.hpp"
 #include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
+#include "checks/widest_first.hpp"
 #include "engines/grundy_of.hpp"
 #include "engines/reference_engine.hpp"
 #include "engines/sum_sequence.hpp"
@@ -224,26 +225,31 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
   const std::vector<unsigned>& asked =
       declaration.rule_widths.empty() ? kRuleWidths : declaration.rule_widths;
   r.timeout_ms = declaration.rule_timeout_ms;
-  // Every obligation of every width, solved side by side, then read in order.
+  // Every obligation of the widest width, solved side by side; unless they prove it, every
+  // other width's too (widest_first.hpp); then read in order.
   std::vector<std::vector<Obligation>> obligations;
-  std::vector<PendingQuery> queries;
+  std::vector<WidthQueries> queries;
   for (unsigned w : asked) {
     obligations.push_back(rules_obligations(step, w));
-    for (const Obligation& o : obligations.back()) queries.push_back(pending(o, w, game.name()));
+    queries.push_back({w, {}});
+    for (const Obligation& o : obligations.back())
+      queries.back().queries.push_back(pending(o, w, game.name()));
   }
-  const std::vector<SolvedQuery> solved = solve_all(
-      queries, solvers, r.timeout_ms > 0 ? r.timeout_ms : options.timeout_ms, options.threads);
-  std::size_t next = 0;
+  const std::vector<SolvedWidth> solved =
+      solve_widest_first(queries, solvers, r.timeout_ms > 0 ? r.timeout_ms : options.timeout_ms,
+                         options.threads, true);
   for (std::size_t i = 0; i < obligations.size(); ++i) {
     InductionWidth width;
     width.width = asked[i];
+    width.implied_by = solved[i].implied_by;
     bool unsat = true, refuted = false;
-    for (const Obligation& o : obligations[i]) {
-      ObligationOutcome out = outcome_of(o, solved[next++]);
-      unsat = unsat && out.z3 == smt::Answer::Unsat && out.cvc5.answer == smt::Answer::Unsat;
-      refuted = refuted || out.refutes;
-      width.obligations.push_back(std::move(out));
-    }
+    if (width.implied_by == 0)
+      for (std::size_t k = 0; k < obligations[i].size(); ++k) {
+        ObligationOutcome out = outcome_of(obligations[i][k], solved[i].answers[k]);
+        unsat = unsat && out.z3 == smt::Answer::Unsat && out.cvc5.answer == smt::Answer::Unsat;
+        refuted = refuted || out.refutes;
+        width.obligations.push_back(std::move(out));
+      }
     width.verdict = refuted ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
     r.widths.push_back(std::move(width));
   }

@@ -120,8 +120,11 @@ Json certify_one(const ProofSource& source, const ProofOptions& options) {
 
 namespace {
 
-// "w8 9/9 unsat": how many of a width's obligations both solvers proved.
+// "w8 9/9 unsat": how many of a width's obligations both solvers proved; "w8 implied by w64".
 std::string obligations_unsat(const Json& width) {
+  if (width.contains("implied_by"))
+    return fmt::format("w{} implied by w{}", width.at("width").dump(),
+                       width.at("implied_by").dump());
   std::size_t both = 0;
   for (const Json& o : width.at("obligations"))
     both += o.at("z3") == "unsat" && o.at("cvc5") == "unsat";
@@ -137,9 +140,11 @@ std::string answers_of(const Entry& e) {
   switch (e.kind) {
     case Entry::Kind::Lemma:
       for (const Json& w : b.at("smt"))
-        parts.push_back(fmt::format("w{} z3 {} cvc5 {}", w.at("width").dump(),
-                                    w.at("z3").get<std::string>(),
-                                    w.at("cvc5").get<std::string>()));
+        parts.push_back(
+            w.contains("implied_by")
+                ? fmt::format("w{} implied by w{}", w.at("width").dump(), w.at("implied_by").dump())
+                : fmt::format("w{} z3 {} cvc5 {}", w.at("width").dump(),
+                              w.at("z3").get<std::string>(), w.at("cvc5").get<std::string>()));
       parts.push_back(
           fmt::format("enumeration {} {}",
                       count_of(b.at("enumeration").at("cases").get<std::uint64_t>(), "case"),

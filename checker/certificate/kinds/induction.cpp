@@ -43,13 +43,16 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     o["width"] = w.width;
     o["domain"] = "D_" + std::to_string(w.width) + " = {X : x1 + ... + xk < 2^" +
                   std::to_string(w.width) + "}";
+    if (w.implied_by > 0) o["implied_by"] = w.implied_by;  // nothing solved at this width
     Json obligations = Json::array();
     for (const ObligationOutcome& r : w.obligations)
       obligations.push_back(obligation_json(r, true));
     o["obligations"] = std::move(obligations);
-    o["conclusion"] = w.verdict == Verdict::Holds
-                          ? conclusion(d) + " on D_" + std::to_string(w.width)
-                          : std::string("not proved");
+    o["conclusion"] =
+        w.verdict == Verdict::Holds
+            ? conclusion(d) + " on D_" + std::to_string(w.width) +
+                  (w.implied_by > 0 ? fmt::format(" (D_{} ⊂ D_{})", w.width, w.implied_by) : "")
+            : std::string("not proved");
     o["verdict"] = verdict_name(w.verdict);
     widths.push_back(std::move(o));
   }
@@ -119,6 +122,14 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
     Json z3 = Json::object(), cvc5 = z3;
     for (const Json& w : d.at("widths")) {
       const std::string width = "w" + std::to_string(w.at("width").get<unsigned>());
+      if (w.contains("implied_by")) {
+        const std::string by = "implied by w" + w.at("implied_by").dump();
+        z3[width] = by;
+        cvc5[width] = by;
+        e.rows.push_back({EntryRow::Kind::Obligation, fmt::format("induction {} {}", claim, width),
+                          w.at("verdict"), implied_detail(w)});
+        continue;
+      }
       auto summary = [&](const char* solver) {
         std::size_t unsat = 0;
         for (const Json& o : w.at("obligations")) unsat += o[solver] == "unsat";
@@ -154,17 +165,16 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
     if (d.contains("unbounded"))
       unbounded_obligation_rows(c, d.at("unbounded"), "induction " + claim,
                                 {"induction_seconds", claim, "mona"}, e.rows);
-    e.rests_on = {
-        {"z3", {{"version", c.at("solvers").at("z3").at("version")}, {"answers", z3}}},
-        {"cvc5", {{"version", c.at("solvers").at("cvc5").at("version")}, {"answers", cvc5}}},
-        {"move_encoding",
-         {{"moves", d.at("moves")},
-          {"cross_checked",
-           {{"against", "the game's follower enumeration, at certify time"},
-            {"box", d.at("move_encoding").at("compared_on")},
-            {"positions", d.at("move_encoding").at("positions")},
-            {"followers", d.at("move_encoding").at("followers")},
-            {"agrees", d.at("move_encoding").at("agrees")}}}}}};
+    e.rests_on = {{"z3", solver_rests_on(c, "z3", z3)},
+                  {"cvc5", solver_rests_on(c, "cvc5", cvc5)},
+                  {"move_encoding",
+                   {{"moves", d.at("moves")},
+                    {"cross_checked",
+                     {{"against", "the game's follower enumeration, at certify time"},
+                      {"box", d.at("move_encoding").at("compared_on")},
+                      {"positions", d.at("move_encoding").at("positions")},
+                      {"followers", d.at("move_encoding").at("followers")},
+                      {"agrees", d.at("move_encoding").at("agrees")}}}}}};
     if (d.contains("unbounded")) {
       const Json& u = d.at("unbounded");
       Json mona = unbounded_rests_on(c, u);

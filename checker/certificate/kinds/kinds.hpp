@@ -71,6 +71,13 @@ Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
 double recorded_seconds(const Json& certificate, const std::vector<std::string>& path);
 // A position recorded as a JSON array, as people write it: [0,2,4] -> "(0,2,4)".
 std::string position_text(const Json& coordinates);
+// What a verdict rests on of one solver ("z3" or "cvc5"): its version, and cvc5's options
+// (an answer given under other options is another solver's), with its answers per width
+// unless they are null.
+Json solver_rests_on(const Json& certificate, const std::string& solver, const Json& answers);
+// What a report row says of a width the widest one implies (widest_first.hpp): "implied by
+// w = 64: D_8 lies inside D_64, where Z3 and cvc5 proved every query; not solved here".
+std::string implied_detail(const Json& width);
 // A value as a report shows it: empty for null, else its JSON text.
 std::string null_or_dump(const Json& j);
 // What a report row says of a claim beyond its status: for a failing one, at how many of the

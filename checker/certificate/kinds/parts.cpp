@@ -121,6 +121,22 @@ Json unbounded_rests_on(const Json& c, const Json& u) {
 
 std::string null_or_dump(const Json& j) { return j.is_null() ? std::string() : j.dump(); }
 
+Json solver_rests_on(const Json& certificate, const std::string& solver, const Json& answers) {
+  const Json& recorded = certificate.at("solvers").at(solver);
+  Json j = {{"version", recorded.at("version")}};
+  if (recorded.contains("options")) j["options"] = recorded.at("options");
+  if (!answers.is_null()) j["answers"] = answers;
+  return j;
+}
+
+std::string implied_detail(const Json& width) {
+  const std::string w = width.at("width").dump(), by = width.at("implied_by").dump();
+  return fmt::format(
+      "implied by w = {}: its domain ({}) lies inside w = {}'s, where Z3 and cvc5 proved every "
+      "query; not solved here",
+      by, width.at("domain").get<std::string>(), by);
+}
+
 double recorded_seconds(const Json& certificate, const std::vector<std::string>& path) {
   if (!certificate.contains("run")) return -1;
   const Json* j = &certificate.at("run");

@@ -33,10 +33,12 @@ Json rules_json(const RulesReport& r) {
     Json obligations = Json::array();
     for (const ObligationOutcome& o : w.obligations)
       obligations.push_back(obligation_json(o, false));
-    widths.push_back({{"width", w.width},
-                      {"domain", fmt::format("D_{0} = {{X : x1 + ... + xk < 2^{0}}}", w.width)},
-                      {"obligations", std::move(obligations)},
-                      {"verdict", verdict_name(w.verdict)}});
+    Json o = {{"width", w.width},
+              {"domain", fmt::format("D_{0} = {{X : x1 + ... + xk < 2^{0}}}", w.width)}};
+    if (w.implied_by > 0) o["implied_by"] = w.implied_by;  // nothing solved at this width
+    o["obligations"] = std::move(obligations);
+    o["verdict"] = verdict_name(w.verdict);
+    widths.push_back(std::move(o));
   }
   j["widths"] = std::move(widths);
   if (r.timeout_ms > 0) j["timeout_ms"] = r.timeout_ms;  // the declaration's own limit
@@ -72,7 +74,11 @@ void rules_entries(const Json& c, std::vector<Entry>& out) {
                         b.at("agrees") ? "" : b.at("disagreement").dump(),
                         recorded_seconds(c, {"check_seconds", e.id})});
     }
-    for (const Json& w : r.at("widths"))
+    for (const Json& w : r.at("widths")) {
+      if (w.contains("implied_by"))
+        e.rows.push_back({EntryRow::Kind::Obligation,
+                          fmt::format("{} w{}", e.id, w.at("width").dump()), w.at("verdict"),
+                          implied_detail(w)});
       for (const Json& o : w.at("obligations")) {
         const bool unsat = o.at("z3") == "unsat" && o.at("cvc5") == "unsat";
         e.rows.push_back(
@@ -91,6 +97,7 @@ void rules_entries(const Json& c, std::vector<Entry>& out) {
                                   o.at("obligation").get<std::string>()})});
         e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
       }
+    }
     if (r.contains("unbounded"))
       unbounded_obligation_rows(c, r.at("unbounded"), e.id, {"rules_seconds", game, "mona"},
                                 e.rows);
@@ -104,8 +111,8 @@ void rules_entries(const Json& c, std::vector<Entry>& out) {
          {{"choice", r.at("engine")}, {"agrees_with_declaration", r.at("engine_agrees")}}}};
     if (r.contains("built_in")) e.rests_on["built_in"] = r.at("built_in");
     if (!r.at("widths").empty()) {
-      e.rests_on["z3"] = {{"version", c.at("solvers").at("z3").at("version")}};
-      e.rests_on["cvc5"] = {{"version", c.at("solvers").at("cvc5").at("version")}};
+      e.rests_on["z3"] = solver_rests_on(c, "z3", Json());
+      e.rests_on["cvc5"] = solver_rests_on(c, "cvc5", Json());
     }
     if (r.contains("unbounded")) {
       const Json& u = r.at("unbounded");

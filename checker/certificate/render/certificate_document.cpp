@@ -262,8 +262,9 @@ void queries_section(Document& d, const Json& c) {
     const Json& l = lemmas[i];
     const std::string check = "lemma " + text_of(l.at("label"));
     for (const Json& w : l.at("smt"))
-      rows.push_back({check, stem + "/" + lemma_query_file(stems[i], w.at("width")),
-                      text_of(w.value("smt2_sha256", Json()))});
+      if (!w.contains("implied_by"))  // an implied width's query was not posed
+        rows.push_back({check, stem + "/" + lemma_query_file(stems[i], w.at("width")),
+                        text_of(w.value("smt2_sha256", Json()))});
     if (l.contains("unbounded") && l.at("unbounded").contains("mona_sha256"))
       rows.push_back({check, stem + "/" + lemma_mona_file(stems[i]),
                       text_of(l.at("unbounded").at("mona_sha256"))});

@@ -7,6 +7,7 @@
 
 #include "checks/induction/confirm.hpp"
 #include "checks/lemma_check.hpp"
+#include "checks/widest_first.hpp"
 #include "solve/z3_backend.hpp"
 
 namespace nimcert {
@@ -182,27 +183,31 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   const Solvers& solvers = solvers_of(options, real);
   const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
 
-  // Every width's obligations are independent queries: solved side by side, then read in
-  // order.
+  // Every width's obligations are independent queries: the widest width's solved side by
+  // side, then, unless they prove it, the other widths' side by side; read in order.
   std::vector<std::vector<Obligation>> obligations;
-  std::vector<PendingQuery> queries;
+  std::vector<WidthQueries> queries;
   for (unsigned w : spec.widths) {
     obligations.push_back(induction_obligations(step, w));
-    for (const Obligation& o : obligations.back()) queries.push_back(pending(spec, o, w));
+    queries.push_back({w, {}});
+    for (const Obligation& o : obligations.back())
+      queries.back().queries.push_back(pending(spec, o, w));
   }
-  const std::vector<SolvedQuery> solved = solve_all(queries, solvers, timeout_ms, options.threads);
+  const std::vector<SolvedWidth> solved =
+      solve_widest_first(queries, solvers, timeout_ms, options.threads, out.move_check.agrees);
   Verdict all = Verdict::Holds;
-  std::size_t next = 0;
   for (std::size_t i = 0; i < spec.widths.size(); ++i) {
     InductionWidth width;
     width.width = spec.widths[i];
+    width.implied_by = solved[i].implied_by;
     bool unsat = out.move_check.agrees, fails = false;
-    for (const Obligation& o : obligations[i]) {
-      ObligationOutcome r = outcome_of(o, solved[next++], f, game);
-      unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
-      fails = fails || r.refutes;
-      width.obligations.push_back(std::move(r));
-    }
+    if (width.implied_by == 0)
+      for (std::size_t k = 0; k < obligations[i].size(); ++k) {
+        ObligationOutcome r = outcome_of(obligations[i][k], solved[i].answers[k], f, game);
+        unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
+        fails = fails || r.refutes;
+        width.obligations.push_back(std::move(r));
+      }
     width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));

@@ -3,9 +3,10 @@
 //
 // The conclusion "G = F on D_w" is drawn only when every obligation at that width is unsat
 // for both solvers and the move encoding agrees with the game's follower enumeration
-// (move_check.hpp); a width fails only with a confirmed counterexample that refutes the claim
-// (confirm.hpp); anything else (a time limit, a disagreement, a model that does not re-check,
-// hints that miss a value some follower has) is unknown: "not proved".
+// (move_check.hpp), or when it is drawn so at a wider width (D_w ⊂ D_W, widest_first.hpp); a width
+// fails only with a confirmed counterexample that refutes the claim (confirm.hpp); anything else (a
+// time limit, a disagreement, a model that does not re-check, hints that miss a value some follower
+// has) is unknown: "not proved".
 #pragma once
 
 #include <functional>
@@ -50,8 +51,11 @@ struct ObligationOutcome {
 
 struct InductionWidth {
   unsigned width = 0;
-  std::vector<ObligationOutcome> obligations;
-  Verdict verdict = Verdict::Unknown;  // holds: G = F on D_w
+  std::vector<ObligationOutcome> obligations;  // none when implied
+  Verdict verdict = Verdict::Unknown;          // holds: G = F on D_w
+  // The widest width, when every obligation there was proved and D_w ⊂ D_widest carries its
+  // conclusion here (widest_first.hpp): nothing was solved at this width.  Else 0.
+  unsigned implied_by = 0;
 };
 
 // One obligation for all of N^k: MONA's outcome, and its counterexample confirmed by the game.
