@@ -16,6 +16,10 @@
 # run.  The old binary already ran Z3 and cvc5 side by side (487 s of CPU in 349 s); the new one
 # keeps both cores busy (367 s of CPU in 188 s), so what is left is the solvers' own work: Z3
 # about 60% of it after cvc5's --bool-to-bv=all halved cvc5's, and the [0,1024]^3 cube 41 s.
+# 2026-12-04, the same eight, widths solved widest first (5c82d4f: a proved w = 64 implies the
+# smaller widths, which are no longer posed), three runs of one round each: 410.1 s / 170.2 s
+# (2.41x), 443.0 s / 178.8 s (2.48x), 453.8 s / 172.3 s (2.63x).  The old binary ran slower
+# on this day than on the last (368.5 s); against that figure the new one is still 2.06x.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
