@@ -4,8 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
+#include "base/parallel_for.hpp"
 #include "certificate/certificate.hpp"
 #include "certificate/certificate_file.hpp"
 #include "certificate/committed_answers.hpp"
@@ -138,18 +140,36 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
             : resolve_base(o.base, fs::path(proofs.front()).parent_path().empty()
                                        ? "."
                                        : fs::path(proofs.front()).parent_path().string());
-    for (const ProofSource& source : sources) {
-      const Committed committed = read_committed(certificate_path(source.path));
+    // Each proof file checked with its own trusted answers, two files at a time as certify
+    // does (their queries share the solver slots, and one file's cube no longer waits for the
+    // others' checks), one at a time under --fail-fast; then reported in the files' order.
+    struct Gated {
+      Committed committed;
+      std::unique_ptr<ReusingSolvers> reusing;
+      Json fresh;
+    };
+    const BothSolvers real(options.lemma.cvc5_binary);
+    std::vector<Gated> gated(sources.size());
+    parallel_for(sources.size(), o.fail_fast ? 1 : options.lemma.threads, [&](std::size_t i) {
+      const ProofSource& source = sources[i];
+      Gated& g = gated[i];
+      g.committed = read_committed(certificate_path(source.path));
       std::vector<AnswerSource> trusted;
       if (!base.empty())
         trusted.push_back({"base " + base,
                            answers_of(certificate_at(base, certificate_path(source.path)), cvc5)});
-      const BothSolvers real(options.lemma.cvc5_binary);
-      const ReusingSolvers reusing(real, std::move(trusted), cache.get(),
-                                   o.full ? CommittedAnswers{} : answers_of(committed.json, cvc5));
+      g.reusing = std::make_unique<ReusingSolvers>(
+          real, std::move(trusted), cache.get(),
+          o.full ? CommittedAnswers{} : answers_of(g.committed.json, cvc5));
       ProofOptions incremental = options;
-      incremental.lemma.solvers = &reusing;
-      const Json fresh = certify_one(source, incremental);
+      incremental.lemma.solvers = g.reusing.get();
+      g.fresh = certify_one(source, incremental);
+    });
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const ProofSource& source = sources[i];
+      const Committed& committed = gated[i].committed;
+      const ReusingSolvers& reusing = *gated[i].reusing;
+      const Json& fresh = gated[i].fresh;
       reused += reusing.reused();
       solved += reusing.solved();
       const std::string regenerate = "nimcert certify " + source.path;
