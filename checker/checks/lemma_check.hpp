@@ -3,11 +3,10 @@
 // Each width's query is solved by Z3 and replayed by cvc5, the widest first: when both prove
 // it, the smaller widths are implied by it (widest_first.hpp).  The lemma holds when every
 // width is proved so (or MONA proves it for every natural) and the enumeration finds no
-// counterexample; it fails
-// when a counterexample is confirmed (a solver's model counts only after the C++ evaluator
-// re-checks it, or the enumeration finds one); anything else (unknown, timeout, the solvers
-// disagreeing, a model that does not re-check, an enumeration that overflowed) is unknown,
-// never holds.
+// counterexample; it fails when a counterexample is confirmed (a solver's model counts only
+// after the C++ evaluator re-checks it, or the enumeration finds one); anything else (unknown,
+// timeout, the solvers disagreeing, a model that does not re-check, an enumeration that
+// overflowed) is unknown, never holds.
 #pragma once
 
 #include <map>

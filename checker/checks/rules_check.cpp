@@ -9,7 +9,6 @@
 #include "checks/induction/confirm.hpp"
 #include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
-#include "checks/widest_first.hpp"
 #include "engines/grundy_of.hpp"
 #include "engines/reference_engine.hpp"
 #include "engines/sum_sequence.hpp"
@@ -238,21 +237,10 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
   const std::vector<SolvedWidth> solved =
       solve_widest_first(queries, solvers, r.timeout_ms > 0 ? r.timeout_ms : options.timeout_ms,
                          options.threads, true);
-  for (std::size_t i = 0; i < obligations.size(); ++i) {
-    InductionWidth width;
-    width.width = asked[i];
-    width.implied_by = solved[i].implied_by;
-    bool unsat = true, refuted = false;
-    if (width.implied_by == 0)
-      for (std::size_t k = 0; k < obligations[i].size(); ++k) {
-        ObligationOutcome out = outcome_of(obligations[i][k], solved[i].answers[k]);
-        unsat = unsat && out.z3 == smt::Answer::Unsat && out.cvc5.answer == smt::Answer::Unsat;
-        refuted = refuted || out.refutes;
-        width.obligations.push_back(std::move(out));
-      }
-    width.verdict = refuted ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
-    r.widths.push_back(std::move(width));
-  }
+  for (std::size_t i = 0; i < obligations.size(); ++i)
+    r.widths.push_back(
+        read_width(solved[i], obligations[i], true,
+                   [](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q); }));
   if (options.unbounded) {
     smt::set_activity(fmt::format("rules of {}: mona", game.name()));
     // The moves are expanded (no definition calls left).  MONA's counterexample to (7) or (n)

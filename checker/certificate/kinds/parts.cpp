@@ -130,7 +130,7 @@ Json solver_rests_on(const Json& certificate, const std::string& solver, const J
 }
 
 std::string implied_detail(const Json& width) {
-  const std::string w = width.at("width").dump(), by = width.at("implied_by").dump();
+  const std::string by = width.at("implied_by").dump();
   return fmt::format(
       "implied by w = {}: its domain ({}) lies inside w = {}'s, where Z3 and cvc5 proved every "
       "query; not solved here",

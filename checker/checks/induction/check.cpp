@@ -7,7 +7,6 @@
 
 #include "checks/induction/confirm.hpp"
 #include "checks/lemma_check.hpp"
-#include "checks/widest_first.hpp"
 #include "solve/z3_backend.hpp"
 
 namespace nimcert {
@@ -69,6 +68,24 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
 }
 
 }  // namespace
+
+InductionWidth read_width(
+    const SolvedWidth& solved, const std::vector<Obligation>& obligations, bool conclusive,
+    const std::function<ObligationOutcome(const Obligation&, const SolvedQuery&)>& outcome) {
+  InductionWidth width;
+  width.width = solved.width;
+  width.implied_by = solved.implied_by;
+  bool unsat = conclusive, fails = false;
+  if (width.implied_by == 0)
+    for (std::size_t k = 0; k < obligations.size(); ++k) {
+      ObligationOutcome r = outcome(obligations[k], solved.answers.at(k));
+      unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
+      fails = fails || r.refutes;
+      width.obligations.push_back(std::move(r));
+    }
+  width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
+  return width;
+}
 
 UnboundedInduction decide_on_every_position(const std::vector<Obligation>& obligations,
                                             const smt::Definitions& definitions,
@@ -197,18 +214,9 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
       solve_widest_first(queries, solvers, timeout_ms, options.threads, out.move_check.agrees);
   Verdict all = Verdict::Holds;
   for (std::size_t i = 0; i < spec.widths.size(); ++i) {
-    InductionWidth width;
-    width.width = spec.widths[i];
-    width.implied_by = solved[i].implied_by;
-    bool unsat = out.move_check.agrees, fails = false;
-    if (width.implied_by == 0)
-      for (std::size_t k = 0; k < obligations[i].size(); ++k) {
-        ObligationOutcome r = outcome_of(obligations[i][k], solved[i].answers[k], f, game);
-        unsat = unsat && r.z3 == smt::Answer::Unsat && r.cvc5.answer == smt::Answer::Unsat;
-        fails = fails || r.refutes;
-        width.obligations.push_back(std::move(r));
-      }
-    width.verdict = fails ? Verdict::Fails : unsat ? Verdict::Holds : Verdict::Unknown;
+    InductionWidth width = read_width(
+        solved[i], obligations[i], out.move_check.agrees,
+        [&](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q, f, game); });
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));
   }

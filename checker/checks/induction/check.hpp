@@ -22,6 +22,7 @@
 #include "checks/induction/obligations.hpp"
 #include "checks/solve_and_recheck.hpp"
 #include "checks/unbounded.hpp"
+#include "checks/widest_first.hpp"
 #include "games/game.hpp"
 
 namespace nimcert {
@@ -57,6 +58,14 @@ struct InductionWidth {
   // conclusion here (widest_first.hpp): nothing was solved at this width.  Else 0.
   unsigned implied_by = 0;
 };
+
+// One width of an induction or of a game's rules, read from its solved answers: implied by the
+// widest width (widest_first.hpp), or each obligation's outcome (by `outcome`, in the order of
+// `obligations`).  It holds when every obligation is unsat for both solvers and `conclusive`
+// (an induction's move encoding agrees), fails when an outcome refutes, else is unknown.
+InductionWidth read_width(
+    const SolvedWidth& solved, const std::vector<Obligation>& obligations, bool conclusive,
+    const std::function<ObligationOutcome(const Obligation&, const SolvedQuery&)>& outcome);
 
 // One obligation for all of N^k: MONA's outcome, and its counterexample confirmed by the game.
 struct UnboundedObligation {
