@@ -381,23 +381,28 @@ TEST(DiscoverCommand, ShowAndVerifyTheAutomatonCertificateAndRefuseAnEditedTrans
   EXPECT_EQ(verified.status, 0) << verified.out;
   EXPECT_EQ(last_line(verified.out),
             "verify: VERIFIED (nim3.automaton.json: re-run matches byte for byte; verdict holds)");
-  std::string cert = read_text(dir / "nim3.automaton.json");
+  const std::string original = read_text(dir / "nim3.automaton.json");
+  std::string cert = original;
   const std::size_t at = cert.find("\"transitions\": [\n      [\n        0,");
   ASSERT_NE(at, std::string::npos) << cert;
   cert[cert.find("0,", at)] = '1';  // the accepting state's zero letter now goes dead
-  std::ofstream(dir / "nim3.automaton.json") << cert;
-  const auto edited = nimcert_in(dir, "show nim3.automaton.json");
-  EXPECT_EQ(edited.status, 2) << edited.out;
-  EXPECT_NE(edited.out.find("does not match its transitions (edited?)"), std::string::npos)
-      << edited.out;
-  const auto reverified = nimcert_in(dir, "verify nim3.automaton.json");
-  EXPECT_EQ(reverified.status, 1) << reverified.out;
-  EXPECT_EQ(last_line(reverified.out)
-                .rfind("verify: MISMATCH (nim3.automaton.json: the re-run "
-                       "differs from the certificate",
-                       0),
-            0u)
-      << reverified.out;
+  // Edited anywhere (a transition, or the scope that show prints): refused by show and by
+  // verify as an edited proof certificate is, exit status 2, before anything is shown or run.
+  std::string wider = original;
+  wider.replace(wider.find("every position of N^3"), 21, "every position of N^4");
+  for (const std::string& edit : {cert, wider}) {
+    std::ofstream(dir / "nim3.automaton.json") << edit;
+    for (const char* command : {"show nim3.automaton.json", "show --format dot nim3.automaton.json",
+                                "verify nim3.automaton.json"}) {
+      const auto edited = nimcert_in(dir, command);
+      EXPECT_EQ(edited.status, 2) << command << "\n" << edited.out;
+      EXPECT_NE(edited.out.find("its stable_sha256 does not match its content (edited?)"),
+                std::string::npos)
+          << edited.out;
+      EXPECT_EQ(edited.out.find("holds"), std::string::npos) << edited.out;
+    }
+  }
+  std::ofstream(dir / "nim3.automaton.json") << original;
   std::ofstream(dir / "nim3.proof", std::ios::app) << "# an edit\n";
   const auto moved = nimcert_in(dir, "verify nim3.automaton.json");
   EXPECT_EQ(last_line(moved.out),

@@ -137,7 +137,7 @@ TEST(InjectedSolvers, AWidthThatTimesOutDoesNotSinkEveryNatural) {
   EXPECT_EQ(o.verdict, Verdict::Holds);
   EXPECT_EQ(o.scope,
             "every natural (MONA), and every assignment of [0, 15] (enumeration); not proved: "
-            "w = 8: cvc5 unknown");
+            "w = 8: cvc5 unknown (cvc5 reached the time limit)");
   options.unbounded = false;
   EXPECT_EQ(check_lemma(p.lemmas[0], p.definitions, options).verdict, Verdict::Unknown);
   // A confirmed counterexample of any route still fails it: a false lemma MONA refutes.

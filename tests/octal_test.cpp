@@ -132,7 +132,7 @@ TEST(OctalLanguage, BadCodesPeriodsAndWindowsAreLocatedErrors) {
   // The window reads G(0..167): last 166 is one short, and refused at the claim.
   EXPECT_NE(parse_error(sequence("  last 166\n  claim \"p\" \"t\": periodic from 71 period 12\n"))
                 .find("t.proof:5:9: expected a sequence long enough for the Guy-Smith window: "
-                      "it reads G(0..2 n0 + 2p + t - 1) = G(0..167)"),
+                      "it reads G(0..167) (2 n0 + 2p + t - 1; n0 = 71"),
             std::string::npos);
   EXPECT_EQ(parse_error(sequence("  last 167\n  claim \"p\" \"t\": periodic from 71 period 12\n")),
             "no error");

@@ -3,6 +3,7 @@
 // truncated file, a time limit reached) and the second solver actually running.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -352,6 +353,32 @@ TEST_F(WorkflowTest, APoisonedCacheEntryIsDetectedAndSolvedAgain) {
   // A truncated entry is ignored as well.
   write(entries[0], read(entries[0]).substr(0, 40));
   EXPECT_EQ(nimcert("certify certs/small.proof -o other.cert.json").status, 1);
+}
+
+// A FIFO (or a folder) where a cache entry or the cache's key should be is never waited on:
+// the entry is ignored and the query solved, and certify finishes (it once hung, deaf to
+// SIGINT, opening the FIFO for reading).
+TEST_F(WorkflowTest, AFifoAtACacheEntryIsIgnoredNeverWaitedOn) {
+  write(proof(), kTrueLemmaSameLabel);
+  const smt::ProofFile p = parse_proof_file(kTrueLemmaSameLabel, "small.proof");
+  const smt::Query q = lemma_query(p.lemmas[0], expand_lemma(p.lemmas[0], p.definitions), 8);
+  const fs::path folder = dir_ / ".cache" / "nimcert";
+  const AnswerCache cache(folder, smt::z3_version(), smt::kZ3Seed, smt::cvc5_version("cvc5"));
+  const fs::path entry = cache.entry_path(cache.key_of(q.smt2, 60000));
+  fs::create_directories(entry.parent_path());
+  ASSERT_EQ(mkfifo(entry.c_str(), 0600), 0);
+  EXPECT_EQ(cache.find(q.smt2, 60000), std::nullopt);
+  EXPECT_EQ(cache.ignored(), 1u);
+  const CommandResult r = nimcert("certify");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(testing::last_line(r.out).find("certify: HOLDS"), std::string::npos) << r.out;
+  // The key itself a FIFO: refused with its name, never waited on.
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  ASSERT_EQ(mkfifo((folder / "key").c_str(), 0600), 0);
+  const CommandResult k = nimcert("certify");
+  EXPECT_EQ(k.status, 2) << k.out;
+  EXPECT_NE(k.out.find("key"), std::string::npos) << k.out;
 }
 
 TEST_F(WorkflowTest, GateBaseReusesOnlyWhatTheBaseRevisionRecords) {

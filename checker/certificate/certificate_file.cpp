@@ -3,9 +3,7 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "base/regular_file.hpp"
 #include "certificate/certificate.hpp"
 
 namespace nimcert {
@@ -13,6 +11,10 @@ namespace nimcert {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The largest certificate read: far past any nimcert writes (the committed ones are under
+// 200 KB), and small enough that a wrong path never fills the memory.
+constexpr std::uint64_t kMaxCertificateBytes = std::uint64_t{256} << 20;
 
 // Requires field `key` of `object` to have the given JSON type; `where` names the object.
 const Json& field(const Json& object, const char* key, Json::value_t type, const std::string& where,
@@ -73,11 +75,15 @@ Json parse_certificate(const std::string& text, const std::string& name) {
 }
 
 std::string read_certificate_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CertificateError(path + ": cannot read the certificate");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  // Never blocks on a FIFO, and refuses anything but a regular file of sane size.
+  std::optional<std::string> text;
+  try {
+    text = read_regular_file(path, kMaxCertificateBytes);
+  } catch (const std::runtime_error& e) {
+    throw CertificateError(path + ": cannot read the certificate (" + e.what() + ")");
+  }
+  if (!text) throw CertificateError(path + ": cannot read the certificate (no such file)");
+  return *text;
 }
 
 Json read_certificate(const std::string& path) {

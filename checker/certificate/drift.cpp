@@ -24,9 +24,26 @@ std::vector<std::pair<std::string, Json>> checks_of(const Json& c) {
   return checks;
 }
 
-std::string short_dump(const Json& j) {
-  std::string s = j.dump();
-  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+// Two values' texts where they part: whole when short, else from a little before the first
+// character that differs, so that two long texts with a common beginning do not print as the
+// same prefix twice.
+constexpr std::size_t kShown = 60, kBefore = 20;
+
+std::string excerpt(const std::string& text, std::size_t from) {
+  std::string out = from > 0 ? "..." : "";
+  out += text.substr(from, kShown);
+  if (from + kShown < text.size()) out += "...";
+  return out;
+}
+
+std::string changed_value(const std::string& old_text, const std::string& new_text) {
+  if (old_text.size() <= kShown && new_text.size() <= kShown)
+    return fmt::format("{} -> {}", old_text, new_text);
+  std::size_t at = 0;
+  while (at < old_text.size() && at < new_text.size() && old_text[at] == new_text[at]) ++at;
+  const std::size_t from = at > kBefore ? at - kBefore : 0;
+  return fmt::format("at character {}: {} -> {}", at, excerpt(old_text, from),
+                     excerpt(new_text, from));
 }
 
 // The first few differing fields of one check.
@@ -42,10 +59,10 @@ std::string describe_change(const Json& before, const Json& after) {
     const std::string path = op["path"];
     const std::string kind = op["op"];
     const Json::json_pointer pointer(path);
-    std::string old_value = before.contains(pointer) ? short_dump(before[pointer]) : "(none)";
-    std::string new_value = kind == "remove" ? "(none)" : short_dump(op["value"]);
-    out += fmt::format("{}{}: {} -> {}", shown ? "; " : "", path.empty() ? "/" : path, old_value,
-                       new_value);
+    const std::string old_value = before.contains(pointer) ? before[pointer].dump() : "(none)";
+    const std::string new_value = kind == "remove" ? "(none)" : op["value"].dump();
+    out += fmt::format("{}{}: {}", shown ? "; " : "", path.empty() ? "/" : path,
+                       changed_value(old_value, new_value));
     ++shown;
   }
   return out;

@@ -6,13 +6,12 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <sstream>
 #include <stdexcept>
 
 #include "base/atomic_file.hpp"
+#include "base/regular_file.hpp"
 #include "base/sha256.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "sys/interrupt.hpp"
@@ -24,12 +23,16 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr const char* kFormat = "nimcert-answer-cache-1";
+// An entry is a few hundred bytes (its note is one line); anything far larger is not one.
+constexpr std::uint64_t kMaxEntryBytes = 1 << 20;
 
-std::string read_all(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+// The key file's text, "" when it cannot be read (not there yet, or not a regular file).
+std::string read_key(const std::filesystem::path& p) {
+  try {
+    return read_regular_file(p, 4096).value_or("");
+  } catch (const std::runtime_error&) {
+    return "";
+  }
 }
 
 bool is_hex(const std::string& s, std::size_t length) {
@@ -54,7 +57,7 @@ std::string secret_of(const std::filesystem::path& dir) {
   }
   // Made by another run, perhaps this very moment: wait for its 64 characters.
   for (int attempt = 0; attempt < 50; ++attempt) {
-    const std::string key = read_all(file);
+    const std::string key = read_key(file);
     if (is_hex(key, 64)) return key;
     usleep(20000);
   }
@@ -99,19 +102,39 @@ std::filesystem::path AnswerCache::entry_path(const std::string& key) const {
   return dir_ / "answers" / key.substr(0, 2) / (key + ".json");
 }
 
-std::optional<std::string> AnswerCache::find(const std::string& smt2, unsigned timeout_ms) const {
+namespace {
+
+std::optional<smt::Answer> unsat_or_unknown(const Json& name) {
+  if (name == "unsat") return smt::Answer::Unsat;
+  if (name == "unknown") return smt::Answer::Unknown;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<CachedAnswer> AnswerCache::find(const std::string& smt2, unsigned timeout_ms) const {
   const std::string key = key_of(smt2, timeout_ms);
   const std::filesystem::path path = entry_path(key);
-  std::error_code error;
-  if (!std::filesystem::exists(path, error)) return std::nullopt;
+  std::string text;
   try {
-    Json entry = Json::parse(read_all(path));
+    const std::optional<std::string> read = read_regular_file(path, kMaxEntryBytes);
+    if (!read) return std::nullopt;  // no entry (or not a regular file: never waited on)
+    text = *read;
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::exception&) {
+    ++ignored_;
+    return std::nullopt;
+  }
+  try {
+    Json entry = Json::parse(text);
     const std::string mac = entry.at("hmac").get<std::string>();
     entry.erase("hmac");
-    if (entry.at("format") != kFormat || entry.at("key") != key || entry.at("z3") != "unsat" ||
-        entry.at("cvc5") != "unsat" || Sha256::hmac(secret_, entry.dump()) != mac)
+    const auto z3 = unsat_or_unknown(entry.at("z3")), cvc5 = unsat_or_unknown(entry.at("cvc5"));
+    if (entry.at("format") != kFormat || entry.at("key") != key || !z3 || !cvc5 ||
+        Sha256::hmac(secret_, entry.dump()) != mac)
       throw std::runtime_error("does not verify");
-    return entry.at("note").get<std::string>();
+    return CachedAnswer{*z3, *cvc5, entry.at("note").get<std::string>()};
   } catch (const std::exception&) {  // corrupt, truncated, edited or foreign: solved again
     ++ignored_;
     return std::nullopt;
@@ -119,7 +142,9 @@ std::optional<std::string> AnswerCache::find(const std::string& smt2, unsigned t
 }
 
 void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
-                        const std::string& note) const {
+                        const CachedAnswer& answer) const {
+  if (answer.z3 == smt::Answer::Sat || answer.cvc5 == smt::Answer::Sat)
+    throw std::logic_error("AnswerCache::store: a sat answer is never cached");
   const std::string key = key_of(smt2, timeout_ms);
   Json entry = {{"format", kFormat},
                 {"key", key},
@@ -129,9 +154,9 @@ void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
                 {"z3_seed", z3_seed_},
                 {"cvc5_version", cvc5_version_},
                 {"cvc5_options", smt::kCvc5Options},
-                {"z3", "unsat"},
-                {"cvc5", "unsat"},
-                {"note", note}};
+                {"z3", smt::answer_name(answer.z3)},
+                {"cvc5", smt::answer_name(answer.cvc5)},
+                {"note", answer.note}};
   entry["hmac"] = Sha256::hmac(secret_, entry.dump());
   try {
     const std::filesystem::path path = entry_path(key);

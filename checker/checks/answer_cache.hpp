@@ -2,8 +2,12 @@
 //
 // The edit loop: certify and the gate solve a query once, and later runs on the same machine
 // take its answer when the exact query text, the time limit and both solvers' versions (and
-// Z3's seed) are the same.  Only an answer both solvers gave as unsat is stored and reused: an
-// unknown may be solved another time, a sat must be solved again for its model.
+// Z3's seed) are the same.  Unsat and unknown answers are stored and reused (an unknown under
+// its own time limit, which is in the key: a warm loop never pays the same time-out twice, and
+// a reused unknown stays unknown); a sat is never stored, since its model must be re-checked,
+// nor an answer where cvc5 crashed rather than answered.  An entry holds both answers and the
+// note exactly as a certificate records them, so a certificate reads the same whether the
+// answer came from the cache or from the solvers.
 //
 // Trust boundary.  An entry is a file `answers/XY/KEY.json` under the cache folder, KEY the
 // SHA-256 of what the answer depends on.  Every entry carries an HMAC-SHA256 under the cache's
@@ -21,7 +25,17 @@
 #include <optional>
 #include <string>
 
+#include "solve/answer.hpp"
+
 namespace nimcert {
+
+// What the cache keeps of one solved query: both answers (never sat) and the joined note
+// (smt::joined_note) a certificate records.
+struct CachedAnswer {
+  smt::Answer z3 = smt::Answer::Unknown, cvc5 = smt::Answer::Unknown;
+  std::string note;
+  bool operator==(const CachedAnswer&) const = default;
+};
 
 class AnswerCache {
  public:
@@ -30,11 +44,12 @@ class AnswerCache {
   AnswerCache(std::filesystem::path dir, std::string z3_version, unsigned z3_seed,
               std::string cvc5_version);
 
-  // The note of a both-unsat answer to the exact query text (as built, with :status unknown)
-  // within timeout_ms; nullopt when there is none or the entry does not verify.
-  std::optional<std::string> find(const std::string& smt2, unsigned timeout_ms) const;
-  // Stores a both-unsat answer; a write that fails is reported once on stderr and forgotten.
-  void store(const std::string& smt2, unsigned timeout_ms, const std::string& note) const;
+  // The answer to the exact query text (as built, with :status unknown) within timeout_ms;
+  // nullopt when there is none or the entry does not verify.
+  std::optional<CachedAnswer> find(const std::string& smt2, unsigned timeout_ms) const;
+  // Stores an answer (a sat is refused: std::logic_error); a write that fails is reported once
+  // on stderr and forgotten.
+  void store(const std::string& smt2, unsigned timeout_ms, const CachedAnswer& answer) const;
 
   const std::filesystem::path& dir() const { return dir_; }
   std::size_t ignored() const { return ignored_; }  // entries found that did not verify

@@ -79,8 +79,11 @@ std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool 
       who.push_back(fmt::format("z3 {}", smt::answer_name(w.answer)));
     if (w.cvc5.answer != smt::Answer::Unsat)
       who.push_back(fmt::format("cvc5 {}", smt::answer_name(w.cvc5.answer)));
+    // The note as the certificate records it (both solvers' notes in one), whichever source
+    // gave the answer: a reused answer carries only that joined form.
+    const std::string note = smt::joined_note(w.note, w.cvc5.note);
     not_proved.push_back(fmt::format("w = {}: {}{}", w.width, fmt::join(who, ", "),
-                                     w.note.empty() ? "" : " (" + w.note + ")"));
+                                     note.empty() ? "" : " (" + note + ")"));
   }
   if (!widths.empty())
     proved.push_back(fmt::format(

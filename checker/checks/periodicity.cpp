@@ -21,9 +21,19 @@ std::string digest_of(const OctalValues& g, std::uint64_t last) {
 
 }  // namespace
 
-std::uint64_t guy_smith_last(std::uint64_t preperiod, std::uint64_t period,
-                             std::uint64_t largest_removal) {
-  return 2 * preperiod + 2 * period + largest_removal - 1;
+GuySmithWindow guy_smith_window(const OctalCode& code, std::uint64_t preperiod,
+                                std::uint64_t period) {
+  const std::uint64_t t = code.largest_removal();
+  const unsigned last_digit = code.digit(t);
+  GuySmithWindow w;
+  w.first = preperiod;
+  w.period = period;
+  w.last = 2 * preperiod + period + t - 1;
+  // n0 = 0: the induction maps the split (p) + (p) of 2p + t to (p) + (0), a move of p + t
+  // only when d_t may leave one heap; otherwise p + t is read directly (docs/mathematics.md).
+  w.extended = preperiod == 0 && (last_digit & 4) != 0 && (last_digit & 2) == 0;
+  if (w.extended) w.last = period + t;
+  return w;
 }
 
 NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
@@ -58,7 +68,8 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
     return c;
   }
   const std::uint64_t t = code.largest_removal();
-  const std::uint64_t needed = guy_smith_last(n0, p, t);
+  const GuySmithWindow window = guy_smith_window(code, n0, p);
+  const std::uint64_t needed = window.values_last();
   if (needed > last) {
     c.verdict = Verdict::Unknown;
     c.note = fmt::format(
@@ -71,18 +82,22 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
   c.verdict = Verdict::Holds;
   c.record = {
       {"theorem",
-       "Guy-Smith periodicity theorem (Guy and Smith 1956; Winning Ways, chapter 4): for a "
-       "finite octal code of t digits, G(n + p) = G(n) for n0 <= n < 2 n0 + p + t implies it "
-       "for every n >= n0"},
+       "Guy-Smith periodicity theorem (Guy and Smith 1956; Winning Ways, chapter 4; "
+       "docs/mathematics.md, section 5): for an octal code 0.d1...dt with d_t != 0, "
+       "G(n + p) = G(n) for n0 <= n <= 2 n0 + p + t - 1, and for n = p + t as well when n0 = 0 "
+       "and d_t has bit 4 but not bit 2, implies it for every n >= n0"},
       {"hypotheses",
        {{"code", code.text()},
         {"finite_code", true},
+        {"no_digit_before_the_point", true},
         {"at_most_two_heaps_per_move", true},
         {"t", t},
+        {"last_digit", code.digit(t)},
+        {"preperiod_zero_extension", window.extended},
         {"window_holds", true}}},
       {"preperiod", n0},
       {"period", p},
-      {"window", {n0, 2 * n0 + p + t - 1}},
+      {"window", {window.first, window.last}},
       {"values_needed", {0, needed}},
       {"values_sha256", digest_of(g, needed)},
       {"scope", fmt::format("every n >= {} (Guy-Smith, from G(0..{}); also read on every "

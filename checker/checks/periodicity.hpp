@@ -1,13 +1,17 @@
 // Periodicity of an octal game's values, proved for every n by the Guy-Smith theorem.
 //
 // The theorem (R. K. Guy and C. A. B. Smith, "The G-values of various games", Proc. Cambridge
-// Philos. Soc. 52 (1956); Winning Ways, chapter 4): for an octal game with a finite code of t
-// digits (no move removes more than t stones, and a move leaves at most two heaps), if
-// G(n + p) = G(n) for every n with n0 <= n < 2 n0 + p + t, then G(n + p) = G(n) for every
-// n >= n0.  The check reads that window on exactly computed values G(0 .. 2 n0 + 2p + t - 1),
-// and every further computed value as well; a claim whose window is not covered by the
-// values is never proved.  Arithmetic periodicity (a saltus s: G(n + p) = G(n) + s) is not
-// covered by the theorem and holds on the computed values only, which its scope says.
+// Philos. Soc. 52 (1956); Winning Ways, chapter 4), in the exact form nimcert checks
+// (docs/mathematics.md, section 5, derives it): for an octal game 0.d1...dt (t digits, d_t
+// nonzero, no digit before the point), if G(n + p) = G(n) for every n of the window
+// n0 <= n <= 2 n0 + p + t - 1, and also for n = p + t when n0 = 0 and d_t allows two heaps
+// but not one (bit 4 without bit 2), then G(n + p) = G(n) for every n >= n0.  The extra n is
+// not a refinement: without it "0.4" with period 1 from 0 holds on the usual window while
+// G(3) = 1 != G(2) = 0, since the split (p) + (p) of 2p + t has no partner (p) + (0) among
+// the followers of p + t.  The check reads the window on exactly computed values and every
+// further computed value as well; a claim whose window is not covered by the values is never
+// proved.  Arithmetic periodicity (a saltus s: G(n + p) = G(n) + s) is not covered by the
+// theorem and holds on the computed values only, which its scope says.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +23,19 @@
 
 namespace nimcert {
 
-// The last n the theorem needs G of: 2 n0 + 2p + t - 1 (no overflow for n0, p < 2^40 and
+// The n the theorem needs G(n + p) = G(n) at: n = first..last, every one of them.
+struct GuySmithWindow {
+  std::uint64_t first = 0, last = 0, period = 1;
+  // The preperiod-0 case above: last is p + t, one past the usual window.
+  bool extended = false;
+  // The last n whose value the window reads.
+  std::uint64_t values_last() const { return last + period; }
+};
+
+// The window for the claim "period p from n0" of `code` (no overflow for n0, p < 2^40 and
 // t <= kMaxOctalDigits).
-std::uint64_t guy_smith_last(std::uint64_t preperiod, std::uint64_t period,
-                             std::uint64_t largest_removal);
+GuySmithWindow guy_smith_window(const OctalCode& code, std::uint64_t preperiod,
+                                std::uint64_t period);
 
 // The claim on G(0..g.size() - 1): a NamedCheck named as the claim, whose record holds the
 // theorem, its hypotheses as checked, the window and the scope.

@@ -56,7 +56,7 @@ OctalCode octal_code_at(const smt::ProofFile& file, const smt::GameDeclaration& 
 }
 
 // A periodicity claim needs some n with n0 <= n and n + p <= last; a plain one (proved by the
-// Guy-Smith theorem) needs the values its window reads, G(0 .. 2 n0 + 2p + t - 1).
+// Guy-Smith theorem) needs the values its window reads (checks/periodicity.hpp).
 void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& q,
                            const OctalCode& code) {
   for (const smt::PeriodicClaim& c : q.periodic) {
@@ -66,14 +66,18 @@ void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& 
           fmt::format("a preperiod and period within the sequence: n0 + p = {} + {} is past "
                       "last = {}, so no n would be compared",
                       c.preperiod, c.period, q.last)));
-    const std::uint64_t needed = guy_smith_last(c.preperiod, c.period, code.largest_removal());
+    const GuySmithWindow window = guy_smith_window(code, c.preperiod, c.period);
+    const std::uint64_t needed = window.values_last();
     if (c.saltus == 0 && needed > q.last)
       throw smt::ParseError(located(
           file.path, c.where,
-          fmt::format("a sequence long enough for the Guy-Smith window: it reads G(0..2 n0 + 2p "
-                      "+ t - 1) = G(0..{}) (n0 = {}, p = {}, t = {}), so 'last' must be at "
-                      "least {} (it is {})",
-                      needed, c.preperiod, c.period, code.largest_removal(), needed, q.last)));
+          fmt::format("a sequence long enough for the Guy-Smith window: it reads G(0..{}) "
+                      "({}; n0 = {}, p = {}, t = {}), so 'last' must be at least {} (it is {})",
+                      needed,
+                      window.extended ? "p + t + p, since n0 = 0 and the last digit leaves two "
+                                        "heaps but not one"
+                                      : "2 n0 + 2p + t - 1",
+                      c.preperiod, c.period, code.largest_removal(), needed, q.last)));
   }
 }
 

@@ -61,17 +61,24 @@ smt::TwoSolverRun ReusingSolvers::solve(const smt::Query& query, unsigned timeou
       return run;
     }
   if (cache_)
-    if (const auto note = cache_->find(query.smt2, timeout_ms)) {
+    if (const auto cached = cache_->find(query.smt2, timeout_ms)) {
       smt::TwoSolverRun run;
-      run.z3.answer = run.cvc5.answer = smt::Answer::Unsat;
-      run.z3.reason = *note;
+      run.z3.answer = cached->z3;
+      run.cvc5.answer = cached->cvc5;
+      run.z3.reason = cached->note;  // the joined note, as the certificate records it
       ++reused_;
-      record(digest(smt::Answer::Unsat), "cache");
+      record(digest(cached->z3), "cache");
       return run;
     }
   ++solved_;
   smt::TwoSolverRun run = inner_.solve(query, timeout_ms);
-  if (cache_ && run.both_unsat()) cache_->store(query.smt2, timeout_ms, run.z3.reason);
+  // Unsat and unknown answers are kept (an unknown under its time limit, part of the key); a
+  // sat never, nor an answer where cvc5 did not answer at all (a crash is not an answer).
+  // (Without a sat there is no disagreement, so the note is Z3's reason and cvc5's.)
+  if (cache_ && run.z3.answer != smt::Answer::Sat && run.cvc5.answer != smt::Answer::Sat &&
+      run.cvc5.answered)
+    cache_->store(query.smt2, timeout_ms,
+                  {run.z3.answer, run.cvc5.answer, smt::joined_note(run.z3.reason, run.cvc5.note)});
   // What the certificate under review says of this query, beside what the solvers said.
   for (const smt::Answer z3 : {smt::Answer::Unsat, smt::Answer::Unknown, smt::Answer::Sat}) {
     const auto it = under_review_.find({digest(z3), timeout_ms});

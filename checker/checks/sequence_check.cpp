@@ -119,7 +119,7 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
   for (const smt::PeriodicClaim& c : spec.periodic)
     if (c.saltus == 0)
       reference =
-          std::max(reference, guy_smith_last(c.preperiod, c.period, code.largest_removal()));
+          std::max(reference, guy_smith_window(code, c.preperiod, c.period).values_last());
   reference = std::min({reference, spec.last, kReferenceMost});
   const OctalValues plain = plain_octal_values(code, reference);
   for (std::uint64_t n = 0; n <= reference; ++n)

@@ -36,6 +36,12 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
       check_certificate_output(paths.back());
     }
     check_report_outputs(o);
+    std::vector<NamedPath> outputs, inputs;
+    for (std::size_t i = 0; i < proofs.size(); ++i) {
+      outputs.push_back({paths[i], "certificate"});
+      inputs.push_back({proofs[i], "proof file"});
+    }
+    refuse_outputs_over_inputs(o, outputs, inputs);
     const std::vector<ProofSource> sources = load_all(proofs);
     ProofOptions options = proof_options(o);
     for (const ProofSource& s : sources) preflight(s, options);

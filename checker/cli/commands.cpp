@@ -13,6 +13,7 @@
 #include "checks/position_claim.hpp"
 #include "checks/proof_input.hpp"
 #include "cli/data.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/discover.hpp"
 #include "cli/export_mona.hpp"
 #include "cli/export_smt2.hpp"
@@ -237,6 +238,8 @@ int run_table_command(const TableCommand& o) {
   if (o.csv + o.tsv + o.bfile > 1) throw std::invalid_argument("one of --csv, --tsv, --bfile");
   r.format = o.csv ? "csv" : o.tsv ? "tsv" : o.bfile ? "bfile" : "text";
   r.png = o.png;
+  if (!o.png.empty() && !o.proof.empty())
+    refuse_outputs_over_inputs({{o.png, "heat map"}}, {{o.proof, "proof file"}});
   r.diff = o.diff;
   return run_table(r);
 }

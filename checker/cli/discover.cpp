@@ -182,11 +182,17 @@ int discover_command(const DiscoverRequest& r) {
     const bool box = d.box;
     const Heap max_side = d.max_side;
     const std::string& input = d.input;
-    const std::string out = r.out.empty() ? beside_input(r.file, ".discovered.proof") : r.out;
+    const std::string out =
+        r.out.empty() ? beside_input(r.file, r.p_positions ? ".p-positions.discovered.proof"
+                                                           : ".discovered.proof")
+                      : r.out;
     if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
       throw std::invalid_argument(out + ": the proof file's name ends in .proof");
     const std::string certificate = certificate_path(out);
     check_certificate_output(certificate);
+    refuse_outputs_over_inputs(r.workflow,
+                               {{out, "discovered proof file"}, {certificate, "certificate"}},
+                               {{r.file, "input"}});
     ProofOptions options = proof_options(r.workflow);
     const std::unique_ptr<AnswerCache> cache =
         answer_cache(r.workflow, smt::cvc5_version(options.lemma.cvc5_binary));

@@ -13,6 +13,8 @@
 #include "base/atomic_file.hpp"
 #include "base/elapsed.hpp"
 #include "base/sha256.hpp"
+#include "certificate/certificate.hpp"
+#include "certificate/render/automaton_document.hpp"
 #include "checks/automaton_proof.hpp"
 #include "checks/proof_input.hpp"
 #include "cli/discover.hpp"
@@ -143,7 +145,7 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
   }
   Json c;
   c["format"] = "nimcert-automaton";
-  c["format_version"] = 1;
+  c["format_version"] = kAutomatonFormatVersion;
   c["nimcert_version"] = build::version;
   c["mona"] = {{"version", smt::mona_version(task.mona.mona_binary)},
                {"timeout_ms", task.mona.timeout_ms}};
@@ -175,6 +177,7 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
   c["obligations"] = obligations;
   c["verdict"] = "holds";
   c["scope"] = fmt::format("every position of N^{} (MONA)", k);
+  c["stable_sha256"] = stable_digest(c);
   out.certificate = std::move(c);
   return out;
 }
@@ -205,8 +208,14 @@ int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
     throw std::invalid_argument(fmt::format("--max-states {}: from 2 to 4096", r.max_states));
   task.max_states = r.max_states;
   task.mona = unbounded_options(proof_options(r.workflow).lemma);
-  const std::string out = r.out.empty() ? beside_input(r.file, ".automaton.json") : r.out;
+  // G and the P-positions each have a name of their own, so the second run never replaces
+  // the first's certificate.
+  const std::string out =
+      r.out.empty()
+          ? beside_input(r.file, r.p_positions ? ".p-positions.automaton.json" : ".automaton.json")
+          : r.out;
   check_certificate_output(out);
+  refuse_outputs_over_inputs(r.workflow, {{out, "automaton certificate"}}, {{r.file, "input"}});
   Heap side = r.box ? d.first_side : default_side(k);
   Heap max_side = r.max_box ? *r.max_box : 4095;
   while (!r.max_box && positions_of(k, max_side) > kMaxTable) max_side /= 2;  // 2^m - 1 stays
@@ -239,6 +248,7 @@ int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
 }
 
 int verify_automaton(const std::string& path, const Json& recorded) {
+  check_automaton_certificate(recorded);  // an edited certificate is refused, not re-run
   // The input sits beside the certificate, as a proof beside its certificate.
   const std::filesystem::path input = std::filesystem::path(path).parent_path() /
                                       recorded.at("input").at("file").get<std::string>();

@@ -124,6 +124,12 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
   return guarded("gate", [&] {
     check_report_outputs(o);
     const auto proofs = proof_files(named);
+    std::vector<NamedPath> inputs;
+    for (const std::string& proof : proofs) {
+      inputs.push_back({proof, "proof file"});
+      inputs.push_back({certificate_path(proof), "committed certificate"});
+    }
+    refuse_outputs_over_inputs(o, {}, inputs);
     const std::vector<ProofSource> sources = load_all(proofs);
     const ProofOptions options = proof_options(o);
     for (const ProofSource& s : sources) preflight(s, options);

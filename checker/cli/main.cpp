@@ -23,12 +23,6 @@ int main(int argc, char** argv) {
   // 512 MB.  Larger blocks (a cube's tables) are still mapped and unmapped on their own.
   mallopt(M_MMAP_THRESHOLD, 256 << 20);
   mallopt(M_TRIM_THRESHOLD, 512 << 20);
-  // Each SMT query gets a fresh Z3 context of some 20 MB.  With glibc's default, that memory
-  // went back to the system after each query and faulted in again for the next one (a tenth
-  // of a second a query): keep blocks up to 256 MB on the heap, and the heap's free top up to
-  // 512 MB.  Larger blocks (a cube's tables) are still mapped and unmapped on their own.
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);
-  mallopt(M_TRIM_THRESHOLD, 512 << 20);
   CLI::App app{
       "nimcert: checks Sprague-Grundy proofs about Nim-like games two ways and writes "
       "certificates"};

@@ -15,6 +15,7 @@ namespace nimcert {
 int show_command(const std::string& certificate, const std::string& format,
                  const std::string& out) {
   return guarded("show", [&] {
+    if (!out.empty()) refuse_outputs_over_inputs({{out, "page"}}, {{certificate, "certificate"}});
     // The reader refuses a truncated, foreign or hand-edited certificate: what is shown is
     // what nimcert wrote.  An automaton certificate (discover --automaton) has a format of its
     // own, and alone a dot rendering.

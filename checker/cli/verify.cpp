@@ -14,6 +14,7 @@ namespace fs = std::filesystem;
 int verify_command(const std::string& path, const WorkflowOptions& o) {
   return guarded("verify", [&] {
     check_report_outputs(o);
+    refuse_outputs_over_inputs(o, {}, {{path, "certificate"}});
     const std::string text = read_certificate_text(path);
     const Json raw = Json::parse(text, nullptr, false);
     if (is_automaton_certificate(raw)) {  // discover --automaton's own format
@@ -35,6 +36,7 @@ int verify_command(const std::string& path, const WorkflowOptions& o) {
           "certifies X.proof in its folder)",
           path, named));
     const fs::path proof = fs::path(path).parent_path() / named;
+    refuse_outputs_over_inputs(o, {}, {{proof.string(), "proof file"}});
     if (!fs::exists(proof))
       throw CertificateError(path + ": its proof file " + proof.string() + " does not exist");
     ProofOptions options = proof_options(o);

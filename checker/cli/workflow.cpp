@@ -62,6 +62,13 @@ void check_report_outputs(const WorkflowOptions& o) {
 
 void check_certificate_output(const std::string& path) { check_output(path, "certificate"); }
 
+void refuse_outputs_over_inputs(const WorkflowOptions& o, std::vector<NamedPath> outputs,
+                                const std::vector<NamedPath>& inputs) {
+  if (!o.junit.empty()) outputs.push_back({o.junit, "JUnit report"});
+  if (!o.markdown.empty()) outputs.push_back({o.markdown, "Markdown report"});
+  refuse_outputs_over_inputs(outputs, inputs);
+}
+
 std::vector<ProofSource> load_all(const std::vector<std::string>& paths) {
   std::vector<ProofSource> sources;
   std::vector<std::string> errors;
@@ -291,15 +298,15 @@ int guarded(const char* command, const std::function<int()>& body) {
     fmt::print("{}: INTERRUPTED (nothing written)\n", command);
     return 130;
   } catch (const smt::ParseError& e) {
-    // Every error of every file, one per line; the summary line counts them.
+    // Every error printed once: one is the summary line's own; several go to stderr one per
+    // line, and the summary line counts them.
     const std::string errors = e.what();
-    std::fprintf(stderr, "%s\n", errors.c_str());
     const std::size_t n =
         static_cast<std::size_t>(std::count(errors.begin(), errors.end(), '\n')) + 1;
+    if (n > 1) std::fprintf(stderr, "%s\n", errors.c_str());
     message = n == 1 ? errors : count_of(n, "error") + " in the proof files, nothing checked";
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "nimcert: error: %s\n", e.what());
-    message = e.what();
+    message = e.what();  // printed once, in the summary line
   }
   fmt::print("{}: ERROR ({})\n", command, message);
   return 2;

@@ -17,6 +17,7 @@
 #include "certificate/reports.hpp"
 #include "checks/answer_cache.hpp"
 #include "checks/proof_check.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/workflow.hpp"
 
 namespace nimcert {
@@ -28,6 +29,10 @@ using Json = nlohmann::ordered_json;
 void check_report_outputs(const WorkflowOptions& o);
 // The same for a certificate path.
 void check_certificate_output(const std::string& path);
+// Refuses (cli/output_paths.hpp) outputs, the JUnit and Markdown reports among them, that are
+// the same file as one of `inputs` or as each other.
+void refuse_outputs_over_inputs(const WorkflowOptions& o, std::vector<NamedPath> outputs,
+                                const std::vector<NamedPath>& inputs);
 
 // Every proof file read and parsed; all the errors of all the files in one ParseError.
 std::vector<ProofSource> load_all(const std::vector<std::string>& paths);

@@ -14,4 +14,9 @@ const char* answer_name(Answer a) {
   }
 }
 
+std::string joined_note(const std::string& note, const std::string& cvc5_note) {
+  if (note.empty() || cvc5_note.empty()) return note + cvc5_note;
+  return note + "; " + cvc5_note;
+}
+
 }  // namespace nimcert::smt

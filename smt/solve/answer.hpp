@@ -25,6 +25,12 @@ struct SolverError : std::runtime_error {
 enum class Answer { Unsat, Sat, Unknown };
 const char* answer_name(Answer a);  // "unsat", "sat", "unknown"
 
+// Why a query was not proved, as a certificate records it: the check's own note (Z3's reason,
+// a model that did not re-check, a disagreement) and cvc5's, in one string.  Everything a
+// certificate says of an answer is derived from this one string, so that an answer reused
+// from a base revision or the cache, which carries only it, reads exactly as a fresh one.
+std::string joined_note(const std::string& note, const std::string& cvc5_note);
+
 struct Query {
   std::vector<std::string> variables;
   unsigned width = 0;

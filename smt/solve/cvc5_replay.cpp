@@ -42,6 +42,8 @@ SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
   SecondOpinion out;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string first_line = run.output.substr(0, run.output.find('\n'));
+  out.answered = run.exit_status == 0 &&
+                 (first_line == "unsat" || first_line == "sat" || first_line == "unknown");
   if (run.exit_status == 0 && first_line == "unsat") {
     out.answer = Answer::Unsat;
   } else if (run.exit_status == 0 && first_line == "sat") {

@@ -16,6 +16,9 @@ struct SecondOpinion {
   Answer answer = Answer::Unknown;
   std::string note;  // why unknown: time limit, crash, unreadable output
   double seconds = 0;
+  // cvc5 ran and printed sat, unsat or unknown (a crash or unreadable output is not an answer,
+  // and is never cached).
+  bool answered = false;
 };
 
 inline constexpr const char* kCvc5Binary = "cvc5";

@@ -46,8 +46,6 @@ Json checks_json(const std::vector<NamedCheck>& checks);
 // One solved obligation: its name, query digest, both answers, the confirmed counterexample
 // (with whether it refutes the claim, for an induction's), and the notes.
 Json obligation_json(const ObligationOutcome& o, bool with_refutes);
-// The check's own note and cvc5's, in one string.
-std::string joined_note(const std::string& note, const std::string& cvc5_note);
 // The unbounded part of a lemma or obligation: MONA's answer for all naturals, or the term
 // outside the fragment (`file` names the proof for the term's location).
 Json unbounded_json(const UnboundedOutcome& u, const std::string& file);

@@ -35,7 +35,7 @@ Json lemma_json(const LemmaOutcome& lemma, const std::string& file) {
       return smt::u128_to_string(w.counterexample->at(lemma.variables[i]));
     })
                                            : Json();
-    if (const std::string note = joined_note(w.note, w.cvc5.note); !note.empty()) o["note"] = note;
+    if (const std::string note = smt::joined_note(w.note, w.cvc5.note); !note.empty()) o["note"] = note;
     widths.push_back(std::move(o));
   }
   j["smt"] = std::move(widths);

@@ -69,11 +69,6 @@ Json checks_json(const std::vector<NamedCheck>& checks) {
   return out;
 }
 
-std::string joined_note(const std::string& note, const std::string& cvc5_note) {
-  if (note.empty() || cvc5_note.empty()) return note + cvc5_note;
-  return note + "; " + cvc5_note;
-}
-
 Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
                            const std::string& file) {
   return {{"engine", "mona"},
@@ -213,7 +208,7 @@ Json obligation_json(const ObligationOutcome& o, bool with_refutes) {
   x["cvc5"] = smt::answer_name(o.cvc5.answer);
   x["counterexample"] = o.counterexample ? *o.counterexample : Json();
   if (with_refutes && o.counterexample) x["refutes_claim"] = o.refutes;
-  if (const std::string note = joined_note(o.note, o.cvc5.note); !note.empty()) x["note"] = note;
+  if (const std::string note = smt::joined_note(o.note, o.cvc5.note); !note.empty()) x["note"] = note;
   return x;
 }
 

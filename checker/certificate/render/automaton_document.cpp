@@ -8,6 +8,8 @@
 #include <stdexcept>
 
 #include "base/sha256.hpp"
+#include "certificate/certificate.hpp"
+#include "certificate/certificate_file.hpp"
 #include "discovery/automaton.hpp"
 
 namespace nimcert {
@@ -39,11 +41,24 @@ Automaton automaton_of(const Json& j) {
 
 }  // namespace
 
+void check_automaton_certificate(const Json& c) {
+  if (c.value("format_version", 0) != kAutomatonFormatVersion)
+    throw CertificateError(fmt::format(
+        "automaton certificate: format version {}, not {} (regenerate it with nimcert discover "
+        "--automaton)",
+        c.value("format_version", Json()).dump(), kAutomatonFormatVersion));
+  if (!c.contains("stable_sha256") || !c.at("stable_sha256").is_string() ||
+      c.at("stable_sha256").get<std::string>() != stable_digest(c))
+    throw CertificateError(
+        "automaton certificate: its stable_sha256 does not match its content (edited?)");
+}
+
 bool is_automaton_certificate(const Json& j) {
   return j.is_object() && j.value("format", "") == "nimcert-automaton";
 }
 
 Document automaton_document(const Json& c) {
+  check_automaton_certificate(c);
   const Automaton a = automaton_of(c.at("automaton"));
   const std::vector<std::string> tracks = c["automaton"]["tracks"].get<std::vector<std::string>>();
   Document d;
@@ -102,6 +117,7 @@ Document automaton_document(const Json& c) {
 }
 
 std::string automaton_dot(const Json& c) {
+  check_automaton_certificate(c);
   const Automaton a = automaton_of(c.at("automaton"));
   std::string out = fmt::format(
       "// {} ({}); letters: bits of {}, least significant first\n"
