@@ -171,4 +171,54 @@ void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
   }
 }
 
+namespace {
+
+constexpr const char* kVouchFormat = "nimcert-vouched-certificate-1";
+
+}  // namespace
+
+void AnswerCache::vouch(const std::string& stable_sha256, const Vouch& vouch) const {
+  if (!is_hex(stable_sha256, 64))
+    throw std::logic_error("AnswerCache::vouch: not a SHA-256: " + stable_sha256);
+  Json entry = {{"format", kVouchFormat},
+                {"stable_sha256", stable_sha256},
+                {"file", vouch.file},
+                {"by", vouch.by}};
+  entry["hmac"] = Sha256::hmac(secret_, entry.dump());
+  try {
+    const std::filesystem::path path =
+        dir_ / "vouched" / stable_sha256.substr(0, 2) / (stable_sha256 + ".json");
+    std::filesystem::create_directories(path.parent_path());
+    write_file_atomically(path, entry.dump() + "\n");
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    if (!warned_.exchange(true))
+      fmt::print(stderr, "nimcert: warning: the answer cache {} is not written: {}\n",
+                 dir_.string(), e.what());
+  }
+}
+
+std::optional<AnswerCache::Vouch> AnswerCache::vouched(const std::string& stable_sha256) const {
+  if (!is_hex(stable_sha256, 64)) return std::nullopt;
+  const std::filesystem::path path =
+      dir_ / "vouched" / stable_sha256.substr(0, 2) / (stable_sha256 + ".json");
+  try {
+    const std::optional<std::string> text = read_regular_file(path, kMaxEntryBytes);
+    if (!text) return std::nullopt;
+    Json entry = Json::parse(*text);
+    const std::string mac = entry.at("hmac").get<std::string>();
+    entry.erase("hmac");
+    if (entry.at("format") != kVouchFormat || entry.at("stable_sha256") != stable_sha256 ||
+        Sha256::hmac(secret_, entry.dump()) != mac)
+      throw std::runtime_error("does not verify");
+    return Vouch{entry.at("file").get<std::string>(), entry.at("by").get<std::string>()};
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::exception&) {  // corrupt, edited or foreign: vouches for nothing
+    ++ignored_;
+    return std::nullopt;
+  }
+}
+
 }  // namespace nimcert

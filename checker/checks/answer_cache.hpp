@@ -9,6 +9,10 @@
 // note exactly as a certificate records them, so a certificate reads the same whether the
 // answer came from the cache or from the solvers.
 //
+// Beside the answers it keeps the records of the certificates this machine vouches for
+// (`vouched/XY/DIGEST.json`), which `gate --base` requires before it reuses a base revision's
+// answers: see vouch() below.
+//
 // Trust boundary.  An entry is a file `answers/XY/KEY.json` under the cache folder, KEY the
 // SHA-256 of what the answer depends on.  Every entry carries an HMAC-SHA256 under the cache's
 // own secret key (`key`, created with mode 0600 on first use), so an entry that is corrupt,
@@ -50,6 +54,19 @@ class AnswerCache {
   // Stores an answer (a sat is refused: std::logic_error); a write that fails is reported once
   // on stderr and forgotten.
   void store(const std::string& smt2, unsigned timeout_ms, const CachedAnswer& answer) const;
+
+  // Certificates this machine's nimcert vouches for: one it wrote itself (certify) or found up
+  // to date, every query solved or reused from a trusted source (gate).  Keyed by the SHA-256
+  // of the certificate's stable part (certificate/certificate.hpp's stable_digest, computed
+  // by the caller from the text, never read from it), signed like the answers.  `gate --base
+  // REV` reuses a certificate's answers at REV only when it is vouched for here: a revision
+  // nobody gated on this machine (a parent commit in a push of several) is solved again.
+  struct Vouch {
+    std::string file;  // the certificate's name when it was vouched for ("certs/x.cert.json")
+    std::string by;    // "certify" or "gate"
+  };
+  void vouch(const std::string& stable_sha256, const Vouch& vouch) const;
+  std::optional<Vouch> vouched(const std::string& stable_sha256) const;
 
   const std::filesystem::path& dir() const { return dir_; }
   std::size_t ignored() const { return ignored_; }  // entries found that did not verify

@@ -4,13 +4,15 @@
 // A query is reused only when the SHA-256 of its exact SMT-LIB text (as export-smt2 writes it,
 // with the recorded Z3 answer as its :status) and its time limit match an entry of a trusted
 // source, made by the solver versions this build runs (the caller builds the tables only
-// then).  The trusted sources are a certificate as it is at a base revision that already passed
-// the gate (`gate --base REV`, read with git), and the local answer cache (answer_cache.hpp),
-// which only nimcert's own solver runs write.  The certificate under review, in the working
+// then).  The trusted sources are a certificate as it is at a base revision (`gate --base
+// REV`, read with git) that this machine's nimcert vouches for (it wrote it, or a gate found it
+// up to date: AnswerCache::vouched; the caller decides), and the local answer cache
+// (answer_cache.hpp), which only nimcert's own solver runs write.  The certificate under review, in the working
 // tree, is never one: its answers are only compared with the fresh ones, so that the gate can
-// say which it would not take and which the solvers contradict.  From a base, unsat and unknown
-// answers are reused as they were (a reused unknown stays unknown); a sat is always solved
-// again, as its model must be re-checked.  Anything the checker changes in a query changes its
+// say which it would not take and which the solvers contradict.  From a base or the cache,
+// unsat and unknown answers are reused as they were (a reused unknown stays unknown), with the
+// note as the certificate records it; a sat is always solved again, as its model must be
+// re-checked.  Anything the checker changes in a query changes its
 // text, so it is solved again.  Everything else of a check (parsing, cubes, boxes, sequences,
 // enumerations, the move encoding, MONA, building and hashing the queries) runs as always, and
 // the certificate is byte for byte the same whichever source answered.

@@ -109,10 +109,63 @@ Json certificate_at(const std::string& commit, const std::string& path) {
   }
 }
 
-// The trusted sources of a run, for its summary line: "base 1a2b3c4d5e6f", "cache", or "none".
-std::vector<std::string> sources_named(const std::string& base, bool cache) {
+// Whether a certificate at the base revision may give answers: only when this machine's
+// nimcert vouches for exactly its stable part (answer_cache.hpp): it wrote it (certify) or
+// found it up to date (gate).  A revision nobody gated here (the parent of the last commit of
+// a push) is solved again, never trusted for being in the history.
+struct BaseTrust {
+  bool trusted = false;
+  std::string why;
+  Json certificate;
+};
+
+BaseTrust base_trust(Json at_base, const AnswerCache* cache) {
+  BaseTrust t;
+  if (!at_base.is_object()) {
+    t.why = "has no certificate there: nothing reused from the base";
+    return t;
+  }
+  std::string digest;
+  try {
+    digest = stable_digest(at_base);
+  } catch (const Json::exception&) {
+    t.why = "is no certificate there: nothing reused from the base";
+    return t;
+  }
+  const std::string short_digest = digest.substr(0, 12);
+  if (!cache) {
+    t.why = fmt::format(
+        "(stable_sha256 {}) not trusted: with --no-cache no record of what this machine gated is "
+        "read, so its answers are solved again",
+        short_digest);
+    return t;
+  }
+  const std::optional<AnswerCache::Vouch> v = cache->vouched(digest);
+  if (!v) {
+    t.why = fmt::format(
+        "(stable_sha256 {}) not trusted: no certify or passing gate on this machine produced "
+        "or checked it, so its answers are solved again",
+        short_digest);
+    return t;
+  }
+  t.trusted = true;
+  t.why = fmt::format(
+      "(stable_sha256 {}) trusted: this machine's nimcert {} it{} (the record in {}), so its "
+      "unsat and unknown answers are reused",
+      short_digest, v->by == "gate" ? "gated" : "wrote",
+      v->file.empty() ? "" : " as " + v->file, cache->dir().string());
+  t.certificate = std::move(at_base);
+  return t;
+}
+
+// The trusted sources of a run, for its summary line: "base 1a2b3c4d5e6f (2 of 3 certificates
+// vouched for here)", "cache", or "no source".
+std::vector<std::string> sources_named(const std::string& base, std::size_t vouched,
+                                       std::size_t certificates, bool cache) {
   std::vector<std::string> out;
-  if (!base.empty()) out.push_back("base " + base);
+  if (!base.empty())
+    out.push_back(fmt::format("base {} ({} of {} vouched for here)", base, vouched,
+                              count_of(certificates, "certificate")));
   if (cache) out.push_back("cache");
   if (out.empty()) out.push_back("no source");
   return out;
@@ -134,12 +187,15 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     const ProofOptions options = proof_options(o);
     for (const ProofSource& s : sources) preflight(s, options);
     std::vector<CheckRow> rows;
-    std::size_t failing = 0, drifted = 0, checks = 0, reused = 0, solved = 0;
+    std::size_t failing = 0, drifted = 0, checks = 0, reused = 0, solved = 0, vouched = 0;
     const std::string cvc5 = smt::cvc5_version(options.lemma.cvc5_binary);
     // Incremental unless --full: a query whose exact text and time limit these solver versions
     // solved at the base revision, or that the local cache holds, takes that answer; every
     // other query is solved.  The certificate under review is never a source.
-    const std::unique_ptr<AnswerCache> cache = o.full ? nullptr : answer_cache(o, cvc5);
+    // The cache also keeps the record of what this machine gated: --full reads no answer from
+    // it, but still records the certificates it finds up to date.
+    const std::unique_ptr<AnswerCache> records = answer_cache(o, cvc5);
+    const AnswerCache* cache = o.full ? nullptr : records.get();
     const std::string base =
         o.full || o.base.empty()
             ? ""
@@ -151,6 +207,8 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     // others' checks), one at a time under --fail-fast; then reported in the files' order.
     struct Gated {
       Committed committed;
+      std::string base_note;  // whether the base's certificate was trusted, and why
+      bool base_trusted = false;
       std::unique_ptr<ReusingSolvers> reusing;
       Json fresh;
     };
@@ -161,11 +219,15 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       Gated& g = gated[i];
       g.committed = read_committed(certificate_path(source.path));
       std::vector<AnswerSource> trusted;
-      if (!base.empty())
-        trusted.push_back({"base " + base,
-                           answers_of(certificate_at(base, certificate_path(source.path)), cvc5)});
+      if (!base.empty()) {
+        const BaseTrust t =
+            base_trust(certificate_at(base, certificate_path(source.path)), cache);
+        g.base_note = fmt::format("base {}: {} {}", base, certificate_path(source.path), t.why);
+        g.base_trusted = t.trusted;
+        if (t.trusted) trusted.push_back({"base " + base, answers_of(t.certificate, cvc5)});
+      }
       g.reusing = std::make_unique<ReusingSolvers>(
-          real, std::move(trusted), cache.get(),
+          real, std::move(trusted), cache,
           o.full ? CommittedAnswers{} : answers_of(g.committed.json, cvc5));
       ProofOptions incremental = options;
       incremental.lemma.solvers = g.reusing.get();
@@ -177,6 +239,7 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       const ReusingSolvers& reusing = *gated[i].reusing;
       const Json& fresh = gated[i].fresh;
       reused += reusing.reused();
+      vouched += gated[i].base_trusted;
       solved += reusing.solved();
       const std::string regenerate = "nimcert certify " + source.path;
       const std::vector<Drift> drift =
@@ -189,10 +252,15 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
       const std::string verdict = fresh["verdict"];
       failing += verdict != "holds";
       drifted += !drift.empty();
+      // Up to date: every answer the committed certificate records is one these solvers gave
+      // (now, or from a trusted source), so a later `gate --base` may take it.
+      if (drift.empty() && records)
+        records->vouch(stable_digest(committed.json), {certificate_path(source.path), "gate"});
       // The file's header first, then its table and what drifted.
       fmt::print("{}: {}; {}\n", source.path, verdict,
                  drift.empty() ? "certificate up to date"
                                : count_of(drift.size(), "entry", "entries") + " drifted");
+      if (!gated[i].base_note.empty()) fmt::print("  {}\n", gated[i].base_note);
       print_checks(fresh, reusing.provenance());
       print_drift(drift);
       // What the certificate under review records for queries solved now, and where the
@@ -233,7 +301,10 @@ int gate_command(const std::vector<std::string>& named, const WorkflowOptions& o
     const bool pass = failing == 0 && drifted == 0;
     const std::string answers = fmt::format(
         "{} reused{}, {} solved", count_of(reused, "solver answer"),
-        o.full ? "" : fmt::format(" ({})", fmt::join(sources_named(base, cache != nullptr), ", ")),
+        o.full ? ""
+               : fmt::format(" ({})", fmt::join(sources_named(base, vouched, sources.size(),
+                                                              cache != nullptr),
+                                                ", ")),
         solved);
     const std::string line =
         pass
