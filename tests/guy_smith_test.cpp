@@ -5,19 +5,19 @@
 // n = 0, 1 (G = 0 0 0) yet G(3) = 1.  The differential test below claims every period p < 40
 // from every n0 < 30 for every octal code of at most four digits, gives the check exactly the
 // values its window needs (more values only refute more), and holds every claim it accepts
-// for every n against a mex of this file's own, to ten times the window and more.  That mex
-// shares no code with the engines: it is the definition, written out again.
+// for every n against the definition written out again (octal_definition.hpp), to ten times
+// the window and more.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <mutex>
 
 #include "base/parallel_for.hpp"
 #include "checks/periodicity.hpp"
 #include "engines/octal_engine.hpp"
+#include "octal_definition.hpp"
 
 namespace nimcert {
 namespace {
@@ -28,30 +28,6 @@ smt::PeriodicClaim periodic(std::uint64_t from, std::uint64_t period) {
   c.preperiod = from;
   c.period = period;
   return c;
-}
-
-// G(0..last) by the definition: the mex of every follower's value, a follower of two heaps
-// worth the xor of theirs.  Values stay below 256 for every code of four digits up to here
-// (asserted), so one 512-bit set per n suffices.
-std::vector<std::uint32_t> mex_by_definition(const std::string& digits, std::size_t last) {
-  std::vector<std::uint32_t> g(last + 1, 0);
-  for (std::size_t n = 1; n <= last; ++n) {
-    std::array<std::uint64_t, 8> seen{};
-    auto see = [&](std::uint32_t v) { seen[v >> 6] |= std::uint64_t{1} << (v & 63); };
-    for (std::size_t k = 1; k <= digits.size() && k <= n; ++k) {
-      const unsigned d = static_cast<unsigned>(digits[k - 1] - '0');
-      const std::size_t rest = n - k;
-      if ((d & 1) && rest == 0) see(0);
-      if ((d & 2) && rest >= 1) see(g[rest]);
-      if (d & 4)
-        for (std::size_t a = 1; 2 * a <= rest; ++a) see(g[a] ^ g[rest - a]);
-    }
-    std::uint32_t m = 0;
-    while (seen[m >> 6] >> (m & 63) & 1) ++m;
-    EXPECT_LT(m, 511u) << digits;
-    g[n] = m;
-  }
-  return g;
 }
 
 TEST(GuySmith, PreperiodZeroReadsPPlusTWhenTheLastDigitSplitsButCannotLeaveOneHeap) {
@@ -124,7 +100,7 @@ TEST(GuySmith, EveryAcceptedClaimHoldsFarPastItsWindowForEveryCodeOfAtMostFourDi
         extended += w.extended;
         // Ten times the values the window reads, and never fewer than 1500.
         const std::size_t far = std::max<std::size_t>(1500, 10 * (w.values_last() + 1));
-        if (truth.size() < far + 1) truth = mex_by_definition(codes[i], far);
+        if (truth.size() < far + 1) truth = testing::octal_values_by_definition(codes[i], far);
         for (std::size_t n = n0; n + p <= far; ++n) {
           ++compared;
           if (truth[n + p] != truth[n]) {

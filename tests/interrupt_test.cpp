@@ -100,5 +100,18 @@ end
   expect_interrupted("", "HUP", 3);
 }
 
+TEST_F(InterruptTest, DuringAnOctalSequenceOfABillionValues) {
+  // 4 GB of values: once zero-filled before the first one was computed (13 s, deaf to the
+  // signal); now the memory is taken as the values are written, and the loop polls.
+  write(R"(game kayles octal "0.77"
+sequence "k" "Kayles to 10^9"
+  game kayles
+  last 1000000000
+  claim "c" "t": g <= 8
+end
+)");
+  expect_interrupted("", "INT", 1.5);
+}
+
 }  // namespace
 }  // namespace nimcert

@@ -662,12 +662,15 @@ TEST(SecondSolver, Cvc5RunsWithItsQuantifierFreeOptionOnlyOnQuantifierFreeQuerie
 TEST(MemoryBudget, HugeCubeIsRefusedUpFrontWithTheEstimate) {
   EXPECT_GT(CubeEngine::sweep_bytes(4096), std::uint64_t{25} << 30);
   try {
-    require_memory(available_memory_bytes() + (std::uint64_t{1} << 30), "the cube [0,4096]^3");
+    require_memory(available_memory_bytes() + (std::uint64_t{1} << 30), "the cube [0,4096]^3",
+                   "choose a smaller cube");
     FAIL() << "not refused";
   } catch (const ResourceError& e) {
     EXPECT_NE(std::string(e.what()).find("the cube [0,4096]^3 needs about"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("refusing to start (choose a smaller cube)"),
+              std::string::npos);
   }
-  EXPECT_NO_THROW(require_memory(1 << 20, "a small cube"));
+  EXPECT_NO_THROW(require_memory(1 << 20, "a small cube", "choose a smaller cube"));
 }
 
 }  // namespace

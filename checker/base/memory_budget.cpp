@@ -20,13 +20,13 @@ std::uint64_t available_memory_bytes() {
   return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : UINT64_MAX;
 }
 
-void require_memory(std::uint64_t bytes, const std::string& what) {
+void require_memory(std::uint64_t bytes, const std::string& what, const std::string& remedy) {
   const std::uint64_t available = available_memory_bytes();
   if (bytes > available)
     throw ResourceError(fmt::format(
         "{} needs about {:.1f} GiB of memory, more than the {:.1f} GiB available; refusing to "
-        "start (choose a smaller cube)",
-        what, bytes / 1073741824.0, available / 1073741824.0));
+        "start ({})",
+        what, bytes / 1073741824.0, available / 1073741824.0, remedy));
 }
 
 }  // namespace nimcert

@@ -17,8 +17,8 @@ struct ResourceError : std::runtime_error {
 // The memory the kernel says is available now (MemAvailable), in bytes.
 std::uint64_t available_memory_bytes();
 
-// Throws ResourceError naming `what`, the estimate and the available memory when `bytes`
-// exceeds what is available.
-void require_memory(std::uint64_t bytes, const std::string& what);
+// Throws ResourceError naming `what`, the estimate, the available memory and `remedy` (the
+// limit to lower: "choose a smaller 'last'") when `bytes` exceeds what is available.
+void require_memory(std::uint64_t bytes, const std::string& what, const std::string& remedy);
 
 }  // namespace nimcert

@@ -41,7 +41,8 @@ Counterexample explain_position(const Game& game, const CubeEngine& engine, cons
 
 CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClaim*>& claims,
                       const Progress& progress, unsigned threads) {
-  require_memory(CubeEngine::sweep_bytes(n, threads), fmt::format("the cube [0,{}]^3", n));
+  require_memory(CubeEngine::sweep_bytes(n, threads), fmt::format("the cube [0,{}]^3", n),
+                 "choose a smaller cube");
   CubeEngine engine(game, n, threads);
   CubeReport report;
   report.n = n;

@@ -140,15 +140,20 @@ void preflight(const ProofSource& source, const ProofOptions& options) {
           at(source, proof.game.where), game->describe()));
     const Heap n = options.cube ? *options.cube : proof.cube;
     require_memory(CubeEngine::sweep_bytes(n),
-                   fmt::format("{}: the cube [0,{}]^3", at(source, proof.game.where), n));
+                   fmt::format("{}: the cube [0,{}]^3", at(source, proof.game.where), n),
+                   "choose a smaller cube: 'cube N', or --cube N");
   }
   for (const smt::BoxSpec& b : proof.boxes)
-    require_memory(BoxValues::bytes(heap_count_of(b.game), b.size),
+    // A sum box (`game NAME sum K`) has K heaps, whatever its one-heap game's count.
+    require_memory(BoxValues::bytes(b.sum > 0 ? b.sum : heap_count_of(b.game), b.size),
                    fmt::format("{}: box \"{}\", [0,{}]^{}", at(source, b.where), b.name, b.size,
-                               heap_count_of(b.game)));
+                               b.sum > 0 ? b.sum : heap_count_of(b.game)),
+                   "choose a smaller box: its 'size'");
   for (const smt::SequenceSpec& q : proof.sequences)
-    require_memory(sequence_bytes(q), fmt::format("{}: sequence \"{}\" (n = 0..{})",
-                                                  at(source, q.where), q.name, q.last));
+    require_memory(sequence_bytes(q),
+                   fmt::format("{}: sequence \"{}\" (n = 0..{})", at(source, q.where), q.name,
+                               q.last),
+                   "choose a smaller 'last'");
   for (const smt::LemmaSpec& l :
        options.claims_only ? std::vector<smt::LemmaSpec>{} : proof.lemmas) {
     const ExpandedLemma x = expand_lemma(l, proof.definitions);

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <span>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -21,7 +23,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string digest_of(const std::vector<std::uint32_t>& s) {
+std::string digest_of(std::span<const std::uint32_t> s) {
   Sha256 d;
   d.update_le32(s);
   return d.hex_digest();
@@ -171,7 +173,8 @@ std::uint64_t sequence_bytes(const smt::SequenceSpec& spec) {
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions) {
   require_memory(sequence_bytes(spec),
-                 fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last));
+                 fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last),
+                 "choose a smaller 'last'");
   if (!spec.game.name.empty()) return check_game_sequence(spec, definitions);
   const Rule rule(spec.rule, definitions);
   Sequences s;

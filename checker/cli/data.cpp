@@ -28,7 +28,10 @@ std::string compared(Value g, bool holds, const std::optional<std::uint64_t>& cl
 // G(0..last) of a one-heap game: by the box engine, or an octal game's by the sparse-space
 // engine.
 std::vector<Value> one_heap_values(const TableRequest& r, Heap last) {
-  if (r.octal) return sparse_octal_values(r.octal->code, last);
+  if (r.octal) {
+    const OctalValues g = sparse_octal_values(r.octal->code, last);
+    return std::vector<Value>(g.begin(), g.end());
+  }
   return grundy_box(*r.game, {last}).values;
 }
 
@@ -206,7 +209,8 @@ int run_ppos(const PposRequest& r) {
   std::function<Position(std::uint64_t)> position_of;
   std::optional<GrundyBox> box;
   if (r.octal) {
-    values = sparse_octal_values(r.octal->code, r.size - 1);
+    const OctalValues g = sparse_octal_values(r.octal->code, r.size - 1);
+    values.assign(g.begin(), g.end());
     position_of = [](std::uint64_t i) { return Position{static_cast<Heap>(i)}; };
   } else {
     box.emplace(grundy_box(*r.game, std::vector<Heap>(k, r.size - 1)));

@@ -149,7 +149,9 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
   const std::size_t k = d.game->heap_count();
   // Where the claim is checked: a box for a game whose moves lower heaps (or that declares
   // its rank), else the cube of a three-heap game that is the file's own.
-  const bool box = d.game->lowers_heaps() || d.game->declares_rank();
+  // A take-and-break game (followers that are sums of heaps, each part smaller than the heap)
+  // has its table in a box too: the box engine plays sums.
+  const bool box = d.game->lowers_heaps() || d.game->declares_rank() || d.game->has_sums();
   d.box = box;
   if (!box && (k != 3 || spec.name != file.game.name))
     throw std::invalid_argument(

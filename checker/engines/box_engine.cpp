@@ -55,11 +55,13 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
                                 "followers of its positions (the cube engine handles merges)");
   std::string shape;
   for (Heap e : extents_) shape += fmt::format("{}[0,{}]", shape.empty() ? "" : "x", e);
-  require_memory(bytes(extents_), "the box " + shape);  // 2^64 or more positions: refused
+  require_memory(bytes(extents_), "the box " + shape,  // 2^64 or more positions: refused
+                 "choose a smaller box: its 'size'");
   const std::uint64_t count = *box_position_count(extents_);
   // One heap whose moves leave sums of smaller heaps: the one-heap sum engine, in one pass.
   if (plays_one_heap_sums(game)) {
-    require_memory(sum_sequence_bytes(extents_[0]), "the heaps " + shape);
+    require_memory(sum_sequence_bytes(extents_[0]), "the one-heap values of the heaps " + shape,
+                   "choose a smaller box: the largest heap sets how far the values run");
     values_ = sum_sequence(game, extents_[0]);
     return;
   }
@@ -134,7 +136,10 @@ BoxValues BoxValues::sum_of_copies(const Game& one_heap, std::size_t k, Heap siz
     throw std::invalid_argument("box: a sum of 2 to 8 copies of a one-heap game");
   BoxValues out;
   out.extents_.assign(k, size);
-  require_memory(bytes(out.extents_), fmt::format("the box [0,{}]^{}", size, k));
+  require_memory(bytes(out.extents_),
+                 fmt::format("the sum box [0,{}]^{} ({} copies of {})", size, k, k,
+                             one_heap.describe()),
+                 "choose a smaller box: its 'size'");
   const std::vector<Value> g = BoxValues(one_heap, size).values();
   const std::uint64_t count = *box_position_count(out.extents_);
   out.values_.resize(count);

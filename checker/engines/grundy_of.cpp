@@ -30,7 +30,8 @@ constexpr std::uint64_t kReferenceBytesPerPosition = 128;
 
 std::vector<Value> window_sequence(const Game& game, Heap last) {
   require_memory((std::uint64_t{last} + 1) * 16,
-                 fmt::format("the sequence of {} to n = {}", game.describe(), last));
+                 fmt::format("the sequence of {} to n = {}", game.describe(), last),
+                 "choose a smaller last n");
   std::vector<Value> g(std::uint64_t{last} + 1);
   WindowMex window(g.size());
   std::uint64_t low = 0, high = 0;  // the window holds g[low .. high)
@@ -59,12 +60,14 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
   }
   if (plays_one_heap_sums(game)) {
     require_memory(sum_sequence_bytes(extents[0]),
-                   fmt::format("the sequence of {} to n = {}", game.describe(), extents[0]));
+                   fmt::format("the one-heap values of {} to n = {}", game.describe(), extents[0]),
+                   "choose a smaller box: the largest heap sets how far the values run");
     out.values = sum_sequence(game, extents[0]);
     return out;
   }
   if (game.lowers_heaps()) {
-    require_memory(BoxValues::bytes(extents), fmt::format("the box of {}", game.describe()));
+    require_memory(BoxValues::bytes(extents), fmt::format("the box of {}", game.describe()),
+                   "choose a smaller box");
     out.values = BoxValues(game, extents).values();
     return out;
   }
@@ -74,7 +77,8 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
       throw std::invalid_argument(
           fmt::format("{}: the cube engine computes positions with heaps up to 4096, not {}",
                       game.describe(), n));
-    require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n));
+    require_memory(CubeEngine::sweep_bytes(n), fmt::format("the cube [0,{}]^3", n),
+                   "choose a smaller cube");
     const CubeEngine engine(game, n);
     const ValueTable t = engine.dense(Box{{extents[0], extents[1], extents[2]}});
     out.values.reserve(t.box().count());
@@ -97,7 +101,8 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
                      : UINT64_MAX,
                  fmt::format("the {} positions of {} in the box of extents ({})",
                              count ? std::to_string(*count) : "2^64 or more", game.describe(),
-                             fmt::join(extents, ", ")));
+                             fmt::join(extents, ", ")),
+                 "choose a smaller box");
   ReferenceEngine engine(game);
   out.values.reserve(*count);
   for (std::uint64_t i = 0; i < *count; ++i) out.values.push_back(engine.grundy(out.position(i)));

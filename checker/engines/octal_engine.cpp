@@ -112,7 +112,8 @@ std::uint64_t octal_values_bytes(std::uint64_t last) {
 
 OctalValues plain_octal_values(const OctalCode& code, std::uint64_t last) {
   check_last(last);
-  OctalValues g(last + 1, 0);
+  OctalValues g(last + 1);  // each written below before it is read
+  g[0] = 0;
   ValueMarks marks;
   for (std::uint64_t n = 1; n <= last; ++n) {
     if (n % kPollEvery == 0) smt::throw_if_interrupted();
@@ -134,7 +135,7 @@ OctalValues sparse_octal_values(const OctalCode& code, std::uint64_t last,
   const std::uint64_t prefix = std::min(last, kMaskPrefix);
   OctalValues g = plain_octal_values(code, prefix);
   const Classes classes = fastest_classes(code, g, std::max<std::uint64_t>(1, prefix / 2));
-  g.resize(last + 1, 0);
+  g.resize(last + 1);  // no zero-fill: G(n) is written at step n, before any step reads it
   std::vector<std::uint64_t> rares;  // the n >= 1 whose position is rare, increasing
   for (std::uint64_t n = 1; n <= prefix; ++n)
     if (classes.rare(n, g[n])) rares.push_back(n);

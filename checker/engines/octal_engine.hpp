@@ -21,11 +21,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/uninitialized.hpp"
 #include "games/octal_code.hpp"
 
 namespace nimcert {
 
-using OctalValues = std::vector<std::uint32_t>;
+// G(0..last); new elements are not zero-filled (base/uninitialized.hpp): the engines write
+// every value before reading it.
+using OctalValues = std::vector<std::uint32_t, DefaultInitAllocator<std::uint32_t>>;
 
 OctalValues plain_octal_values(const OctalCode& code, std::uint64_t last);
 

@@ -66,6 +66,9 @@ std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration
   if (is_word("octal")) {  // game NAME octal "0.77": one heap, the moves the code gives
     next();
     const Token code = expect_string("the octal code as a string, e.g. \"0.77\" (Kayles)");
+    // An empty code would read as "no octal code" downstream: a game with no moves at all.
+    if (code.text.empty())
+      fail(code.where, "an octal code such as \"0.77\" (Kayles), not an empty string");
     game->heaps = 1;
     game->octal = code.text;
     game->octal_where = code.where;

@@ -11,15 +11,22 @@
 //    with GMP on a set of edge assignments (up to 2^4097), a counterexample must be false in GMP;
 //  - odd executions pin x and y to constants below 2^64 as hypotheses: MONA's "valid" must be
 //    exactly GMP's "true" there.
+// Every fifth execution is a random automaton instead (one to three tracks, up to six states),
+// written as the MONA predicate the automaton route of `discover` uses (discovery/automaton),
+// and asked at a tuple of naturals near the edges (2^31, 2^32, 2^63, 2^64 - 1, and past 2^64
+// as sums of such constants): MONA's answer must be the run of the automaton, computed twice in
+// C++ (Automaton::accepts below 2^64, and a run over GMP's bits written here).
 // A time limit reached is counted as undecided, never compared.  Any disagreement prints the
 // statement and the seed and exits 1.
 //   ws1s_differential [--seconds S] [--seed N] [--jobs J] [--max N]
 #include <gmpxx.h>
 
 #include <atomic>
+#include <bit>
 #include <cctype>
 
 #include "campaign.hpp"
+#include "discovery/automaton.hpp"
 #include "eval/exact_evaluator.hpp"
 #include "lang/proof_file.hpp"
 #include "ws1s/mona.hpp"
@@ -32,8 +39,45 @@ constexpr unsigned kMonaMs = 500;
 
 struct Counts {
   std::atomic<std::uint64_t> executions{0}, translated{0}, refused{0}, valid{0}, counterexamples{0},
-      undecided{0}, comparisons{0}, disagreements{0};
+      undecided{0}, comparisons{0}, disagreements{0}, automata{0}, accepted{0};
 };
+
+// A natural near an edge as an expression of the proof language, with its value: small, a
+// 64-bit edge (2^k - 1, 2^k, 2^k + 1 for k = 20, 31, 32, 63; 2^64 - 2, 2^64 - 1), or past 2^64
+// as a sum of two such (2^63 + 2^63 + 1 = 2^64 + 1, 2^64 - 1 + 2^64 - 1).  Random 64-bit words
+// are left out, and so is `1 << 64`: MONA builds a shift by a constant k as an automaton of
+// some 2^k states (it exhausts 4 GiB at k = 64), and a constant bit by bit.
+std::pair<std::string, mpz_class> edge_natural(Rng& rng) {
+  auto word = [&] {
+    std::uint64_t c = edge_word(rng);
+    while (c >= 16 && std::popcount(c) > 2 && std::popcount(~c) > 2) c = edge_word(rng);
+    return c;
+  };
+  const std::uint64_t a = word();
+  if (pick(rng, 4)) return {std::to_string(a), mpz_class(std::to_string(a))};
+  const std::uint64_t b = pick(rng, 2) ? a : word();
+  const std::uint64_t c = pick(rng, 8);
+  return {fmt::format("({} + {} + {})", a, b, c),
+          mpz_class(std::to_string(a)) + mpz_class(std::to_string(b)) +
+              mpz_class(static_cast<unsigned long>(c))};
+}
+
+// The run of `a` on the tuple, bit by bit over GMP's values, least significant first, then
+// zero letters: accepted when some length reaches an accepting state.
+bool run_over_bits(const nimcert::Automaton& a, const std::vector<mpz_class>& tuple) {
+  std::size_t length = 0;
+  for (const mpz_class& v : tuple) length = std::max(length, v == 0 ? 0 : mpz_sizeinbase(v.get_mpz_t(), 2));
+  std::size_t q = a.initial;
+  for (std::size_t i = 0; i < length; ++i) {
+    std::uint32_t letter = 0;
+    for (std::size_t t = 0; t < tuple.size(); ++t)
+      letter |= static_cast<std::uint32_t>(mpz_tstbit(tuple[t].get_mpz_t(), i)) << t;
+    q = a.next[q][letter];
+  }
+  for (std::size_t step = 0; step <= a.states(); ++step, q = a.next[q][0])
+    if (a.accepting[q]) return true;
+  return false;
+}
 
 // A shift amount: mostly small (MONA's automaton for "i + k" grows as 2^k), sometimes at an edge
 // that must be refused or decided exactly.
@@ -220,6 +264,57 @@ class Run {
       }
   }
 
+  // A random automaton as a MONA predicate, asked at one tuple near the edges.
+  void automaton(Rng& rng, const std::string& where) {
+    nimcert::Automaton a;
+    a.tracks = 1 + pick(rng, 3);
+    const std::size_t states = 1 + pick(rng, 6);
+    a.initial = pick(rng, states);
+    for (std::size_t q = 0; q < states; ++q) {
+      a.accepting.push_back(pick(rng, 2) == 0);
+      std::vector<std::uint32_t> row;
+      for (std::uint32_t l = 0; l < (1u << a.tracks); ++l)
+        row.push_back(static_cast<std::uint32_t>(pick(rng, states)));
+      a.next.push_back(row);
+    }
+    std::vector<std::string> names, texts;
+    std::vector<smt::ExprPtr> arguments;
+    std::vector<mpz_class> tuple;
+    for (std::size_t t = 0; t < a.tracks; ++t) {
+      names.push_back(fmt::format("t{}", t));
+      const auto [text, value] = edge_natural(rng);
+      texts.push_back(text);
+      arguments.push_back(smt::parse_expression(text, {}));
+      tuple.push_back(value);
+    }
+    const std::string shown = fmt::format("learned({}) for\n{}", fmt::join(texts, ", "), a.text());
+    const smt::MonaQuery q = smt::make_mona_query(
+        {}, {}, smt::make_call("learned", arguments), {}, {}, "ws1s_differential automaton",
+        {{"learned", nimcert::mona_predicate(a, "def_learned", names)}});
+    const smt::MonaRun run = smt::run_mona(q, kMonaMs * 4, std::uint64_t{1} << 30);
+    ++counts_.automata;
+    if (run.answer == smt::MonaRun::Answer::Unknown) {
+      ++counts_.undecided;
+      return;
+    }
+    const bool expected = run_over_bits(a, tuple);
+    bool fits = true;
+    std::vector<std::uint64_t> words;
+    for (const mpz_class& v : tuple) {
+      fits = fits && v < (mpz_class(1) << 64);
+      words.push_back(fits ? std::stoull(v.get_str()) : 0);
+    }
+    ++counts_.comparisons;
+    counts_.accepted += expected;
+    if (fits && a.accepts(words) != expected)
+      disagree(where, shown, fmt::format("Automaton::accepts says {}, the run over bits {}",
+                                         a.accepts(words), expected));
+    else if ((run.answer == smt::MonaRun::Answer::Valid) != expected)
+      disagree(where, shown,
+               fmt::format("MONA says {}, the run of the automaton {}",
+                           run.answer == smt::MonaRun::Answer::Valid ? "true" : "false", expected));
+  }
+
   const Counts& counts() const { return counts_; }
 
  private:
@@ -243,15 +338,19 @@ int main(int argc, char** argv) {
   Run run(campaign);
   const std::uint64_t executions =
       campaign.run([&](unsigned, Rng& rng, std::uint64_t n, const std::string& where) {
-        run.execute(rng, where, n % 2 == 0);
+        if (n % 5 == 4)
+          run.automaton(rng, where);
+        else
+          run.execute(rng, where, n % 2 == 0);
       });
   const Counts& counts = run.counts();
   fmt::print(
-      "ws1s_differential: {} statements ({} translated, {} refused as outside the "
-      "fragment; MONA: {} valid, {} counterexamples, {} undecided in {} ms); {} "
-      "comparisons with GMP, {} disagreements\n",
+      "ws1s_differential: {} executions ({} statements translated, {} refused as outside the "
+      "fragment; MONA: {} valid, {} counterexamples; {} learned-automaton predicates at edge "
+      "tuples, {} of them accepted; {} undecided in their limit); {} comparisons with GMP and "
+      "the automata's runs, {} disagreements\n",
       executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
-      counts.counterexamples.load(), counts.undecided.load(), kMonaMs, counts.comparisons.load(),
-      campaign.disagreements());
+      counts.counterexamples.load(), counts.automata.load(), counts.accepted.load(),
+      counts.undecided.load(), counts.comparisons.load(), campaign.disagreements());
   return campaign.disagreements() ? 1 : 0;
 }

@@ -1,0 +1,39 @@
+// An octal game's values by the definition, written out again for the tests and the fuzzers:
+// shares no code with the engines (engines/octal_engine.hpp), so that a claim the checker
+// accepts is held against something that never saw the checker.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nimcert::testing {
+
+// G(0..last) of the octal game 0.d1d2... (`digits` is "d1d2..."): the mex of every follower's
+// value, a follower of two heaps worth the xor of theirs.
+inline std::vector<std::uint32_t> octal_values_by_definition(const std::string& digits,
+                                                             std::size_t last) {
+  std::vector<std::uint32_t> g(last + 1, 0);
+  std::vector<std::uint64_t> seen;  // a bit per value seen among n's followers
+  for (std::size_t n = 1; n <= last; ++n) {
+    seen.assign(seen.size(), 0);
+    auto see = [&](std::uint32_t v) {
+      if ((v >> 6) >= seen.size()) seen.resize((v >> 6) + 1, 0);
+      seen[v >> 6] |= std::uint64_t{1} << (v & 63);
+    };
+    for (std::size_t k = 1; k <= digits.size() && k <= n; ++k) {
+      const unsigned d = static_cast<unsigned>(digits[k - 1] - '0');
+      const std::size_t rest = n - k;
+      if ((d & 1) && rest == 0) see(0);
+      if ((d & 2) && rest >= 1) see(g[rest]);
+      if (d & 4)
+        for (std::size_t a = 1; 2 * a <= rest; ++a) see(g[a] ^ g[rest - a]);
+    }
+    std::uint32_t m = 0;
+    while ((m >> 6) < seen.size() && (seen[m >> 6] >> (m & 63) & 1)) ++m;
+    g[n] = m;
+  }
+  return g;
+}
+
+}  // namespace nimcert::testing
