@@ -358,6 +358,35 @@ TEST_F(WorkflowTest, APoisonedCacheEntryIsDetectedAndSolvedAgain) {
 // A FIFO (or a folder) where a cache entry or the cache's key should be is never waited on:
 // the entry is ignored and the query solved, and certify finishes (it once hung, deaf to
 // SIGINT, opening the FIFO for reading).
+// Certifying unchanged proofs leaves their certificates as they were, byte for byte (the
+// run's timings and commit included), so the main job leaves no diff; a changed proof's
+// certificate is written anew.
+TEST_F(WorkflowTest, CertifyOnAnUnchangedProofLeavesItsCertificateAsItWas) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  const std::string first = read(dir_ / "certs" / "small.cert.json");
+  const auto written = fs::last_write_time(dir_ / "certs" / "small.cert.json");
+  const CommandResult again = nimcert("certify --no-cache");
+  EXPECT_EQ(again.status, 0) << again.out;
+  EXPECT_NE(again.out.find("certs/small.proof: holds (certs/small.cert.json unchanged)"),
+            std::string::npos)
+      << again.out;
+  EXPECT_EQ(read(dir_ / "certs" / "small.cert.json"), first);
+  EXPECT_EQ(fs::last_write_time(dir_ / "certs" / "small.cert.json"), written);
+  // An edited certificate is not "unchanged": it is written anew.
+  edit_certificate([](Json& c) { c["lemmas"][1]["enumeration"]["cases"] = 255; }, false);
+  EXPECT_EQ(nimcert("certify").status, 0);
+  EXPECT_NE(read(dir_ / "certs" / "small.cert.json").find("\"cases\": 256"), std::string::npos);
+  // A changed proof: written anew, its new stable part in it.
+  std::string text = read(proof());
+  text.replace(text.find("prove u(2 * v + 1) == v"), 23, "prove u(2 * v + 1) >= v");
+  write(proof(), text);
+  const CommandResult changed = nimcert("certify");
+  EXPECT_NE(changed.out.find("certs/small.proof: holds (certs/small.cert.json)\n"),
+            std::string::npos)
+      << changed.out;
+  EXPECT_NE(read(dir_ / "certs" / "small.cert.json").find(">= v"), std::string::npos);
+}
+
 TEST_F(WorkflowTest, AFifoAtACacheEntryIsIgnoredNeverWaitedOn) {
   write(proof(), kTrueLemmaSameLabel);
   const smt::ProofFile p = parse_proof_file(kTrueLemmaSameLabel, "small.proof");

@@ -2,6 +2,7 @@
 #include "base/atomic_file.hpp"
 #include "base/parallel_for.hpp"
 #include "certificate/certificate.hpp"
+#include "certificate/certificate_file.hpp"
 #include "checks/reusing_solvers.hpp"
 #include "cli/workflow_steps.hpp"
 #include "solve/cvc5_replay.hpp"
@@ -19,6 +20,19 @@ std::string certificate_for(const std::string& proof, const std::string& out) {
                                 ": a proof file's name ends in .proof (its certificate is "
                                 "written beside it as NAME.cert.json; or name one with -o)");
   return certificate_path(proof);
+}
+
+// Whether the certificate at `path` already says everything `fresh` says: a valid certificate
+// whose stable part (everything but the run's timings, host and commit) is the same.  Then it
+// is left as it is, so that certifying unchanged proofs leaves the tree unchanged; its `run`
+// still tells of the run that wrote it.
+bool up_to_date(const std::string& path, const Json& fresh) {
+  try {
+    const Json existing = parse_certificate(read_certificate_text(path), path);
+    return certificate_text(stable_part(existing)) == certificate_text(stable_part(fresh));
+  } catch (const std::exception&) {  // missing, unreadable, edited: written anew
+    return false;
+  }
 }
 
 }  // namespace
@@ -71,8 +85,10 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
     std::vector<CheckRow> rows;
     bool fails = false, unknown = false;
     for (std::size_t i = 0; i < certificates.size(); ++i) {
+      bool unchanged = false;
       if (!incomplete) {
-        write_file_atomically(paths[i], certificate_text(certificates[i]));
+        unchanged = up_to_date(paths[i], certificates[i]);
+        if (!unchanged) write_file_atomically(paths[i], certificate_text(certificates[i]));
         // Written by this machine's own solving: a later `gate --base` may trust it.
         if (cache) cache->vouch(stable_digest(certificates[i]), {paths[i], "certify"});
       }
@@ -86,7 +102,8 @@ int certify_command(const std::vector<std::string>& named, const std::string& ou
                        ? " (" + certificates[i]["incomplete"].get<std::string>() + ")"
                        : "");
       else
-        fmt::print("{}: {} ({})\n", sources[i].path, verdict, paths[i]);
+        fmt::print("{}: {} ({}{})\n", sources[i].path, verdict, paths[i],
+                   unchanged ? " unchanged" : "");
       print_checks(certificates[i], reusing.provenance());
       const auto r = check_rows(certificates[i], reusing.provenance());
       rows.insert(rows.end(), r.begin(), r.end());
