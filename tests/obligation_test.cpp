@@ -136,8 +136,9 @@ TEST(InjectedSolvers, AWidthThatTimesOutDoesNotSinkEveryNatural) {
   const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
   EXPECT_EQ(o.verdict, Verdict::Holds);
   EXPECT_EQ(o.scope,
-            "every natural (MONA), and every assignment of [0, 15] (enumeration); not proved: "
-            "w = 8: cvc5 unknown (cvc5 reached the time limit)");
+            "every natural (MONA), and every assignment of [0, 15] (enumeration); not proved, "
+            "tried after MONA's proof under 5000 ms a query: w = 8: cvc5 unknown (cvc5 reached "
+            "the time limit)");
   options.unbounded = false;
   EXPECT_EQ(check_lemma(p.lemmas[0], p.definitions, options).verdict, Verdict::Unknown);
   // A confirmed counterexample of any route still fails it: a false lemma MONA refutes.

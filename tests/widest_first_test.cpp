@@ -114,8 +114,8 @@ end
   EXPECT_EQ(bounded.verdict, Verdict::Holds);
   EXPECT_EQ(bounded.scope,
             "every natural (MONA), and every variable below 2^w for w in {8, 16, 32} (Z3 and "
-            "cvc5), and every assignment of [0, 15] (enumeration); not proved: w = 64: z3 unknown "
-            "(timeout)");
+            "cvc5, tried after MONA's proof under 5000 ms a query), and every assignment of [0, "
+            "15] (enumeration); not proved: w = 64: z3 unknown (timeout)");
 }
 
 // The real solvers: a statement false from 2^16 on is refuted at w = 32 with a confirmed

@@ -31,7 +31,8 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["solvers"] = {{"z3", {{"version", report.z3_version}, {"seed", report.z3_seed}}},
                   {"cvc5", {{"version", report.cvc5_version}, {"options", report.cvc5_options}}},
                   {"mona", {{"version", report.mona_version}}},
-                  {"timeout_ms", report.timeout_ms}};
+                  {"timeout_ms", report.timeout_ms},
+                  {"after_mona_timeout_ms", report.after_mona_timeout_ms}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   // An exploration run's record (certify --only claims, --fail-fast): printed, never written.
   if (!report.incomplete.empty()) c["incomplete"] = report.incomplete;

@@ -38,8 +38,10 @@ CommittedAnswers committed_answers(const Json& c, const std::string& z3_version,
         solvers.at("cvc5").value("options", std::string()) != cvc5_options)
       return out;
     const unsigned run_timeout = solvers.at("timeout_ms").get<unsigned>();
-    for (const Json& lemma : c.at("lemmas"))
-      for (const Json& w : lemma.at("smt")) add(w, run_timeout, out);
+    for (const Json& lemma : c.at("lemmas")) {
+      const unsigned own = lemma.value("timeout_ms", 0u);  // shortened after MONA's proof
+      for (const Json& w : lemma.at("smt")) add(w, own > 0 ? own : run_timeout, out);
+    }
     for (const Json& r : c.value("rules", Json::array())) {
       const unsigned own = r.value("timeout_ms", 0u);  // the declaration's `rules ... timeout`
       for (const Json& w : r.at("widths"))

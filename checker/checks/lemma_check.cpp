@@ -85,16 +85,24 @@ std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool 
     not_proved.push_back(fmt::format("w = {}: {}{}", w.width, fmt::join(who, ", "),
                                      note.empty() ? "" : " (" + note + ")"));
   }
+  // Widths tried after MONA's proof, under a shorter limit: said where they are named.
+  const std::string after =
+      out.timeout_ms > 0 && lemma.timeout_ms == 0
+          ? fmt::format(", tried after MONA's proof under {} ms a query", out.timeout_ms)
+          : "";
   if (!widths.empty())
     proved.push_back(fmt::format(
-        "every variable below 2^w for w in {{{}}} (Z3 and cvc5){}", fmt::join(widths, ", "),
+        "every variable below 2^w for w in {{{}}} (Z3 and cvc5{}){}", fmt::join(widths, ", "),
+        after,
         implied.empty() ? ""
                         : fmt::format(", hence for w in {{{}}} too", fmt::join(implied, ", "))));
   if (out.enumeration.verdict == Verdict::Holds)
     proved.push_back(
         fmt::format("every assignment of [{}, {}] (enumeration)", lemma.low, lemma.high));
   std::string scope = fmt::format("{}", fmt::join(proved, ", and "));
-  if (!not_proved.empty()) scope += fmt::format("; not proved: {}", fmt::join(not_proved, "; "));
+  if (!not_proved.empty())
+    scope += fmt::format("; not proved{}: {}", widths.empty() ? after : "",
+                         fmt::join(not_proved, "; "));
   return scope;
 }
 
@@ -112,14 +120,24 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   const BothSolvers real(options.cvc5_binary);
   const Solvers& solvers = solvers_of(options, real);
 
+  // MONA first: when it proves the lemma for every natural, the widths are a second opinion
+  // on a settled statement, tried under a short limit (bounded_limit).
+  if (options.unbounded) {
+    smt::set_activity(fmt::format("lemma {}: mona", lemma.label));
+    out.unbounded =
+        lemma_for_all_naturals(lemma, definitions, expanded, unbounded_options(options));
+  }
+  const bool proved_unbounded = out.unbounded && out.unbounded->in_fragment &&
+                                out.unbounded->verdict() == Verdict::Holds;
+  const unsigned limit = bounded_limit(lemma.timeout_ms, options, proved_unbounded);
+  if (limit != options.timeout_ms || lemma.timeout_ms > 0) out.timeout_ms = limit;
   bool all_unsat = true, some_counterexample = false;
   std::vector<WidthQueries> queries;
   for (unsigned w : lemma.widths)
     queries.push_back({w,
                        {{lemma_query(lemma, expanded, w), statement,
                          fmt::format("lemma {} w{}", lemma.label, w)}}});
-  for (SolvedWidth& width :
-       solve_widest_first(queries, solvers, options.timeout_ms, options.threads, true)) {
+  for (SolvedWidth& width : solve_widest_first(queries, solvers, limit, options.threads, true)) {
     WidthOutcome o;
     o.width = width.width;
     o.implied_by = width.implied_by;
@@ -141,10 +159,6 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
   smt::set_activity(fmt::format("lemma {}: enumeration", lemma.label));
   out.enumeration = enumerate_lemma(lemma.variables, expanded.implication, lemma.low, lemma.high,
                                     options.threads);
-  if (options.unbounded) smt::set_activity(fmt::format("lemma {}: mona", lemma.label));
-  if (options.unbounded)
-    out.unbounded =
-        lemma_for_all_naturals(lemma, definitions, expanded, unbounded_options(options));
   // A counterexample of any route, confirmed in C++, refutes the lemma; it holds only when
   // every route agrees (MONA's "valid" or a statement outside its fragment).
   const Verdict unbounded = out.unbounded ? out.unbounded->verdict() : Verdict::Holds;

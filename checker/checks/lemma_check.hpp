@@ -45,6 +45,9 @@ struct LemmaOutcome {
   std::vector<WidthOutcome> widths;
   EnumerationOutcome enumeration;
   std::optional<UnboundedOutcome> unbounded;  // MONA, for all naturals (absent when not run)
+  // The limit per query its widths were solved under: the lemma's own `timeout`, or the run's
+  // shortened when MONA had proved it first (CheckOptions::after_unbounded_ms); 0: the run's.
+  unsigned timeout_ms = 0;
   Verdict verdict = Verdict::Unknown;
   // What the verdict covers: "every natural" when MONA proved it, else the widths' domain.
   std::string scope;

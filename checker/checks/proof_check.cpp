@@ -184,6 +184,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   report.proof_sha256 = source.sha256;
   // The solvers first: a missing cvc5 is an error before minutes of other checks.
   report.timeout_ms = options.lemma.timeout_ms;
+  report.after_mona_timeout_ms = options.lemma.after_unbounded_ms;
   report.z3_version = smt::z3_version();
   report.z3_seed = smt::kZ3Seed;
   const bool solvers =

@@ -74,6 +74,7 @@ struct ProofReport {
   std::string cvc5_options;  // what it runs with (smt::kCvc5Options), when it runs
   std::string mona_version;  // of the WS1S decision procedure, when there are lemmas
   unsigned timeout_ms = 0;   // per query and solver
+  unsigned after_mona_timeout_ms = 0;  // the same, for widths of a statement MONA proved
   // What was left unchecked: "" when everything the file states ran; else why not (claims
   // only, or stopped at the first failure).  An incomplete report is never a certificate.
   std::string incomplete;

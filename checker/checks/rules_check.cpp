@@ -223,24 +223,6 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
   const smt::GameDeclaration& declaration = game.declaration();
   const std::vector<unsigned>& asked =
       declaration.rule_widths.empty() ? kRuleWidths : declaration.rule_widths;
-  r.timeout_ms = declaration.rule_timeout_ms;
-  // Every obligation of the widest width, solved side by side; unless they prove it, every
-  // other width's too (widest_first.hpp); then read in order.
-  std::vector<std::vector<Obligation>> obligations;
-  std::vector<WidthQueries> queries;
-  for (unsigned w : asked) {
-    obligations.push_back(rules_obligations(step, w));
-    queries.push_back({w, {}});
-    for (const Obligation& o : obligations.back())
-      queries.back().queries.push_back(pending(o, w, game.name()));
-  }
-  const std::vector<SolvedWidth> solved =
-      solve_widest_first(queries, solvers, r.timeout_ms > 0 ? r.timeout_ms : options.timeout_ms,
-                         options.threads, true);
-  for (std::size_t i = 0; i < obligations.size(); ++i)
-    r.widths.push_back(
-        read_width(solved[i], obligations[i], true,
-                   [](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q); }));
   if (options.unbounded) {
     smt::set_activity(fmt::format("rules of {}: mona", game.name()));
     // The moves are expanded (no definition calls left).  MONA's counterexample to (7) or (n)
@@ -256,6 +238,28 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
           return std::optional<Confirmed>(std::move(c));
         });
   }
+  // MONA first: rules it proves on N^k are settled, and the widths are a second opinion tried
+  // under a short limit (bounded_limit); the declaration's own `rules ... timeout` wins.
+  const bool proved_unbounded = r.unbounded && r.unbounded->in_fragment &&
+                                r.unbounded->verdict == Verdict::Holds;
+  const unsigned limit = bounded_limit(declaration.rule_timeout_ms, options, proved_unbounded);
+  r.timeout_ms = limit != options.timeout_ms ? limit : declaration.rule_timeout_ms;
+  // Every obligation of the widest width, solved side by side; unless they prove it, every
+  // other width's too (widest_first.hpp); then read in order.
+  std::vector<std::vector<Obligation>> obligations;
+  std::vector<WidthQueries> queries;
+  for (unsigned w : asked) {
+    obligations.push_back(rules_obligations(step, w));
+    queries.push_back({w, {}});
+    for (const Obligation& o : obligations.back())
+      queries.back().queries.push_back(pending(o, w, game.name()));
+  }
+  const std::vector<SolvedWidth> solved =
+      solve_widest_first(queries, solvers, limit, options.threads, true);
+  for (std::size_t i = 0; i < obligations.size(); ++i)
+    r.widths.push_back(
+        read_width(solved[i], obligations[i], true,
+                   [](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q); }));
   return r;
 }
 

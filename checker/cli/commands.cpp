@@ -134,10 +134,16 @@ void add_cache_options(CLI::App* cmd, WorkflowOptions& o) {
   cmd->add_flag("--no-cache", o.no_cache, "Neither read nor write the answer cache")->excludes(dir);
 }
 
-void add_timeout_option(CLI::App* cmd, unsigned& timeout_ms) {
-  cmd->add_option("--timeout-ms", timeout_ms,
+void add_timeout_option(CLI::App* cmd, WorkflowOptions& o) {
+  cmd->add_option("--timeout-ms", o.timeout_ms,
                   "Time limit per SMT query and solver (Z3 and cvc5), 1 to 3600000; reached = "
                   "unknown")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));
+  cmd->add_option("--after-mona-timeout-ms", o.after_mona_ms,
+                  "Time limit per query of the bounded widths of a statement MONA has already "
+                  "proved for every natural (a second opinion), when below --timeout-ms; a "
+                  "block's own 'timeout' wins")
       ->capture_default_str()
       ->check(CLI::Range(1u, 3600000u));
 }
@@ -335,7 +341,7 @@ void register_commands(CLI::App& app) {
       ->check(CLI::IsMember({"claims"}));
   certify->add_flag("--fail-fast", certify_options.options.fail_fast,
                     "Stop at the first check that fails (then no certificate is written)");
-  add_timeout_option(certify, certify_options.options.timeout_ms);
+  add_timeout_option(certify, certify_options.options);
   add_report_options(certify, certify_options.options);
   add_cache_options(certify, certify_options.options);
   runners[certify] = [] {
@@ -382,7 +388,7 @@ void register_commands(CLI::App& app) {
                    "--automaton: the most states learned, 2 to 4096")
       ->capture_default_str()
       ->check(CLI::Range(2, 4096));
-  add_timeout_option(discover, discover_options.workflow.timeout_ms);
+  add_timeout_option(discover, discover_options.workflow);
   add_cache_options(discover, discover_options.workflow);
   runners[discover] = [] { return discover_command(discover_options); };
 
@@ -416,7 +422,7 @@ void register_commands(CLI::App& app) {
       "CI gate: certify into a temporary folder and compare with the committed certificates "
       "(exit 0 all hold and nothing drifted, 1 a failure or drift, 2 infrastructure failure)");
   gate->add_option("proofs", gate_options.proofs, "Proof files (default: certs/*.proof)");
-  add_timeout_option(gate, gate_options.options.timeout_ms);
+  add_timeout_option(gate, gate_options.options);
   add_report_options(gate, gate_options.options);
   gate->add_flag("--full", gate_options.options.full,
                  "Solve every query again, reusing nothing (no base, no cache)");

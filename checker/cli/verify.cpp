@@ -44,6 +44,9 @@ int verify_command(const std::string& path, const WorkflowOptions& o) {
     if (!recorded["exhaustive"].is_null()) options.cube = recorded["exhaustive"]["N"].get<Heap>();
     if (recorded["solvers"].contains("timeout_ms"))
       options.lemma.timeout_ms = recorded["solvers"]["timeout_ms"].get<unsigned>();
+    if (recorded["solvers"].contains("after_mona_timeout_ms"))
+      options.lemma.after_unbounded_ms =
+          recorded["solvers"]["after_mona_timeout_ms"].get<unsigned>();
     const std::vector<ProofSource> sources = load_all({proof.string()});
     preflight(sources[0], options);
     const Json fresh = certify_one(sources[0], options);

@@ -89,6 +89,7 @@ ProofOptions proof_options(const WorkflowOptions& o) {
   ProofOptions options;
   options.cube = o.cube;
   options.lemma.timeout_ms = o.timeout_ms;
+  options.lemma.after_unbounded_ms = o.after_mona_ms;
   options.claims_only = o.claims_only;
   options.fail_fast = o.fail_fast;
   return options;

@@ -18,12 +18,14 @@
 #include <vector>
 
 #include "base/position.hpp"
+#include "checks/solve_and_recheck.hpp"
 
 namespace nimcert {
 
 struct WorkflowOptions {
   std::optional<Heap> cube;  // overrides the proof files' cube sizes (certify only)
   unsigned timeout_ms = 60000;
+  unsigned after_mona_ms = kAfterUnboundedMs;  // CheckOptions::after_unbounded_ms
   std::string junit;     // write a JUnit XML report here, when set
   std::string markdown;  // write a Markdown summary here, when set
   bool full = false;     // gate: solve every query again, reusing no answer at all

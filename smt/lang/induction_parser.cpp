@@ -101,7 +101,8 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
     d.timeout_ms =
         static_cast<unsigned>(expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
   }
-  d.widths = parse_widths(2);
+  // Widths are optional, as a lemma's: a step MONA decides on N^k may ask for none.
+  if (!is_word("end")) d.widths = parse_widths(2);
   expect_word("end");
   return d;
 }

@@ -367,6 +367,11 @@ LemmaSpec DeclarationParser::parse_lemma(const Definitions& defs) {
   }
   expect_word("prove");
   l.conclusion = parse_expr();
+  if (is_word("timeout")) {  // timeout MS: this lemma's limit per query and solver
+    next();
+    l.timeout_ms =
+        static_cast<unsigned>(expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
+  }
   // Widths are optional: a lemma MONA decides for every natural may ask for none.
   if (!is_word("enumerate")) l.widths = parse_widths(1);
   expect_word("enumerate");

@@ -98,6 +98,7 @@ struct LemmaSpec {
   std::vector<ExprPtr> hypotheses;
   ExprPtr conclusion;
   std::vector<unsigned> widths;     // Z3: every variable < 2^w
+  unsigned timeout_ms = 0;          // `timeout MS`: the widths' own limit per query; 0: the run's
   std::uint64_t low = 0, high = 0;  // enumeration: every variable in [low, high]
   SourceLocation where;
   SourceLocation range_where;  // of the enumeration's range, for a refusal of its size

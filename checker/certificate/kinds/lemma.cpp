@@ -18,6 +18,8 @@ Json lemma_json(const LemmaOutcome& lemma, const std::string& file) {
   j["text"] = lemma.text;
   j["variables"] = lemma.variables;
   j["statement"] = lemma.statement;
+  // Its own limit, or the run's shortened after MONA's proof: the gate keys its answers by it.
+  if (lemma.timeout_ms > 0) j["timeout_ms"] = lemma.timeout_ms;
   Json widths = Json::array();
   for (const WidthOutcome& w : lemma.widths) {
     Json o;

@@ -198,7 +198,15 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   out.move_check = check_move_encoding(game, moves, move_check_side(game.heap_count()));
   const BothSolvers real(options.cvc5_binary);
   const Solvers& solvers = solvers_of(options, real);
-  const unsigned timeout_ms = spec.timeout_ms > 0 ? spec.timeout_ms : options.timeout_ms;
+  // MONA first: a step it proves on N^k is settled, and the widths are a second opinion tried
+  // under a short limit (bounded_limit), so that their time-outs cost seconds.
+  if (options.unbounded)
+    out.unbounded =
+        prove_for_all_positions(spec, definitions, game, f, out.move_check, options, file);
+  const bool proved_unbounded = out.unbounded && out.unbounded->in_fragment &&
+                                out.unbounded->verdict == Verdict::Holds && out.move_check.agrees;
+  const unsigned timeout_ms = bounded_limit(spec.timeout_ms, options, proved_unbounded);
+  if (timeout_ms != options.timeout_ms) out.timeout_ms = timeout_ms;
 
   // Every width's obligations are independent queries: the widest width's solved side by
   // side, then, unless they prove it, the other widths' side by side; read in order.
@@ -220,9 +228,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
     all = conjunction(all, width.verdict);
     out.widths.push_back(std::move(width));
   }
-  if (options.unbounded) {
-    out.unbounded =
-        prove_for_all_positions(spec, definitions, game, f, out.move_check, options, file);
+  if (out.unbounded) {
     // Outside the fragment the unbounded route decides nothing; inside, it must agree.  Its
     // proof on N^k is complete: with no width refuting, a width that timed out does not sink
     // it (the widths keep their own verdicts, and the certificate says which were proved).
@@ -235,6 +241,8 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
         all = Verdict::Holds;
     }
   }
+  // No width asked and no proof on N^k: nothing was proved, whatever the empty conjunction says.
+  if (spec.widths.empty() && !proved_unbounded && all == Verdict::Holds) all = Verdict::Unknown;
   out.verdict = all;
   return out;
 }
