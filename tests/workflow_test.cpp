@@ -474,6 +474,21 @@ TEST_F(WorkflowTest, ConcurrentRunsShareOneCache) {
       << again.out;
 }
 
+// A certificate made by other solver versions drifts as one entry that names both sets, not
+// check by check.
+TEST_F(WorkflowTest, GateSaysOtherSolverVersionsInsteadOfDriftEntryByEntry) {
+  ASSERT_EQ(nimcert("certify").status, 0);
+  edit_certificate([](Json& c) { c["solvers"]["z3"]["version"] = "4.8.11"; }, true);
+  const CommandResult r = nimcert("gate");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("changed solvers: other solver versions: the certificate was made by z3 "
+                       "4.8.11, cvc5 "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("this machine has z3 " + smt::z3_version()), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 entry drifted"), std::string::npos) << r.out;
+}
+
 TEST_F(WorkflowTest, HandEditedCommittedCertificateFailsTheGate) {
   ASSERT_EQ(nimcert("certify").status, 0);
   edit_certificate([](Json& c) { c["lemmas"][1]["enumeration"]["cases"] = 255; }, false);

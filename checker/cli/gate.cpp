@@ -50,6 +50,28 @@ Committed read_committed(const std::string& path) {
   return c;
 }
 
+// The solvers a certificate names: "z3 4.8.12, cvc5 1.0.3 (--bool-to-bv=all on QF_BV), mona 1.4".
+std::string solvers_named(const Json& c) {
+  const Json& s = c.value("solvers", Json::object());
+  auto at = [&](const char* solver, const char* key) {
+    const Json v = s.value(solver, Json::object()).value(key, Json());
+    return v.is_string() ? v.get<std::string>() : v.is_null() ? "(none)" : v.dump();
+  };
+  return fmt::format("z3 {}, cvc5 {} ({}), mona {}", at("z3", "version"), at("cvc5", "version"),
+                     at("cvc5", "options"), at("mona", "version"));
+}
+
+// "other solver versions: ..." when the committed certificate was made by other versions or
+// options than this machine's; "" when they are the same.
+std::string other_solver_versions(const Json& committed, const Json& fresh) {
+  const std::string theirs = solvers_named(committed), ours = solvers_named(fresh);
+  if (theirs == ours) return "";
+  return fmt::format(
+      "other solver versions: the certificate was made by {}, this machine has {} (no answer "
+      "of other versions is reused; regenerate it where CI's versions run)",
+      theirs, ours);
+}
+
 // How a fresh certificate differs from the committed one at `committed_path`.
 std::vector<Drift> drift_from_committed(const std::string& committed_path,
                                         const Committed& committed, const Json& fresh) {
@@ -65,6 +87,12 @@ std::vector<Drift> drift_from_committed(const std::string& committed_path,
     drift.push_back({Drift::Kind::Changed, "certificate " + committed_path, e.what()});
   }
   if (committed.json.is_object()) {
+    // Made by other solver versions: every answer differs in provenance, so one entry says so
+    // (both sets named) instead of listing the checks one by one.
+    if (const std::string other = other_solver_versions(committed.json, fresh); !other.empty()) {
+      drift.push_back({Drift::Kind::Changed, "solvers", other});
+      return drift;
+    }
     try {
       const auto d = compare_certificates(stable_part(committed.json), stable_part(fresh));
       drift.insert(drift.end(), d.begin(), d.end());
