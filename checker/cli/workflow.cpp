@@ -157,8 +157,14 @@ std::string answers_of(const Entry& e) {
           fmt::format("enumeration {} {}",
                       count_of(b.at("enumeration").at("cases").get<std::uint64_t>(), "case"),
                       b.at("enumeration").at("verdict").get<std::string>()));
-      if (b.contains("unbounded"))
-        parts.push_back("every natural: mona " + b.at("unbounded").at("answer").get<std::string>());
+      if (b.contains("unbounded")) {
+        const Json& u = b.at("unbounded");
+        // Outside the fragment: which term, and where, so that the author can rewrite it.
+        parts.push_back(u.contains("term") ? fmt::format("every natural: {} ({})",
+                                                         u.at("term").get<std::string>(),
+                                                         u.value("at", std::string("?")))
+                                           : "every natural: mona " + u.at("answer").get<std::string>());
+      }
       break;
     case Entry::Kind::Rules: {
       const Json& box = b.at("enumerated");
@@ -186,6 +192,10 @@ std::string answers_of(const Entry& e) {
       if (!widest.empty()) parts.push_back(widest + " (z3, cvc5)");
       if (b.contains("unbounded") && b.at("unbounded").contains("conclusion"))
         parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() + " (mona)");
+      else if (b.contains("unbounded") && b.at("unbounded").contains("term"))
+        parts.push_back(fmt::format("on N^k: {} ({})",
+                                    b.at("unbounded").at("term").get<std::string>(),
+                                    b.at("unbounded").value("at", std::string("?"))));
       break;
     }
     default: {

@@ -61,10 +61,29 @@ std::vector<Token> Lexer::run() {
           break;
         }
       }
-      if (t.text.empty()) fail(t.where, fmt::format("a token, not '{}'", c));
+      if (t.text.empty()) fail(t.where, what_instead(c, out));
     }
     out.push_back(t);
   }
+}
+
+// What the language offers where a newcomer wrote a character it has no use for.
+std::string Lexer::what_instead(char c, const std::vector<Token>& before) const {
+  const bool after_number = !before.empty() && before.back().kind == Tok::Number;
+  if (c == '.' && after_number)
+    return "a token, not '.': numbers are naturals, and an octal code is a quoted string "
+           "(game NAME octal \"0.137\")";
+  if (c == '{' || c == '}')
+    return fmt::format(
+        "a token, not '{}': the language has no sets; a move's choices are a parameter's range "
+        "and a condition (for 1 <= t <= 7 when t == 2 || t == 5 || t == 7 to (x1 - t))",
+        c);
+  if (c == '[' || c == ']')
+    return fmt::format("a token, not '{}': the language has no lists; name each value, or use "
+                       "if ... then ... else",
+                       c);
+  if (c == ';') return "a token, not ';': statements end with their line or with 'end'";
+  return fmt::format("a token, not '{}'", c);
 }
 
 void Lexer::fail(SourceLocation w, const std::string& what) const {

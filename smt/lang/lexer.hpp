@@ -35,6 +35,8 @@ class Lexer {
 
   // Throws ParseError "path:line:col: expected what".
   [[noreturn]] void fail(SourceLocation w, const std::string& what) const;
+  // The message for a character no token starts with, naming what to write instead.
+  std::string what_instead(char c, const std::vector<Token>& before) const;
 
  private:
   char advance();
