@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "certificate/certificate.hpp"
-#include "checks/solve_and_recheck.hpp"
 #include "cli/workflow_steps.hpp"
 #include "command_support.hpp"
+#include "forging_solvers.hpp"
 
 namespace nimcert {
 namespace {
@@ -60,15 +60,7 @@ lemma "shift" "a << 1 is twice a"
 end
 )";
 
-// What a forger's tool answers: unsat, whatever the query.
-class AlwaysUnsat final : public Solvers {
- public:
-  smt::TwoSolverRun solve(const smt::Query&, unsigned) const override {
-    smt::TwoSolverRun r;
-    r.z3.answer = r.cvc5.answer = smt::Answer::Unsat;
-    return r;
-  }
-};
+using testing::AlwaysUnsat;
 
 class CiRecipe : public testing::ScratchTest {
  protected:

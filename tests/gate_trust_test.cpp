@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "certificate/certificate.hpp"
-#include "checks/solve_and_recheck.hpp"
 #include "cli/workflow_steps.hpp"
 #include "command_support.hpp"
+#include "forging_solvers.hpp"
 
 namespace nimcert {
 namespace {
@@ -38,15 +38,7 @@ const char* kFalse = R"(lemma "no-391" "a * b != 391, falsely: 17 * 23 = 391"
 end
 )";
 
-// What a forger's tool answers: unsat, whatever the query.
-class AlwaysUnsat final : public Solvers {
- public:
-  smt::TwoSolverRun solve(const smt::Query&, unsigned) const override {
-    smt::TwoSolverRun r;
-    r.z3.answer = r.cvc5.answer = smt::Answer::Unsat;
-    return r;
-  }
-};
+using testing::AlwaysUnsat;
 
 class GateTrust : public testing::ScratchTest {
  protected:

@@ -23,6 +23,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr const char* kFormat = "nimcert-answer-cache-1";
+constexpr const char* kVouchFormat = "nimcert-vouched-certificate-1";
 // An entry is a few hundred bytes (its note is one line); anything far larger is not one.
 constexpr std::uint64_t kMaxEntryBytes = 1 << 20;
 
@@ -102,6 +103,27 @@ std::filesystem::path AnswerCache::entry_path(const std::string& key) const {
   return dir_ / "answers" / key.substr(0, 2) / (key + ".json");
 }
 
+template <class Read>
+auto AnswerCache::read_signed(const std::filesystem::path& path, const Read& read) const
+    -> decltype(read(Json())) {
+  try {
+    // A regular file only: a FIFO or a folder at an entry's place is never waited on.
+    const std::optional<std::string> text = read_regular_file(path, kMaxEntryBytes);
+    if (!text) return std::nullopt;
+    Json entry = Json::parse(*text);
+    const std::string mac = entry.at("hmac").get<std::string>();
+    entry.erase("hmac");
+    if (Sha256::hmac(secret_, entry.dump()) != mac) throw std::runtime_error("does not verify");
+    if (auto value = read(entry)) return value;
+    throw std::runtime_error("not an entry of this key");
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::exception&) {  // corrupt, truncated, edited or foreign: ignored
+    ++ignored_;
+    return std::nullopt;
+  }
+}
+
 namespace {
 
 std::optional<smt::Answer> unsat_or_unknown(const Json& name) {
@@ -114,31 +136,12 @@ std::optional<smt::Answer> unsat_or_unknown(const Json& name) {
 
 std::optional<CachedAnswer> AnswerCache::find(const std::string& smt2, unsigned timeout_ms) const {
   const std::string key = key_of(smt2, timeout_ms);
-  const std::filesystem::path path = entry_path(key);
-  std::string text;
-  try {
-    const std::optional<std::string> read = read_regular_file(path, kMaxEntryBytes);
-    if (!read) return std::nullopt;  // no entry (or not a regular file: never waited on)
-    text = *read;
-  } catch (const smt::Interrupted&) {
-    throw;
-  } catch (const std::exception&) {
-    ++ignored_;
-    return std::nullopt;
-  }
-  try {
-    Json entry = Json::parse(text);
-    const std::string mac = entry.at("hmac").get<std::string>();
-    entry.erase("hmac");
+  return read_signed(entry_path(key), [&](const Json& entry) -> std::optional<CachedAnswer> {
     const auto z3 = unsat_or_unknown(entry.at("z3")), cvc5 = unsat_or_unknown(entry.at("cvc5"));
-    if (entry.at("format") != kFormat || entry.at("key") != key || !z3 || !cvc5 ||
-        Sha256::hmac(secret_, entry.dump()) != mac)
-      throw std::runtime_error("does not verify");
+    if (entry.at("format") != kFormat || entry.at("key") != key || !z3 || !cvc5)
+      return std::nullopt;
     return CachedAnswer{*z3, *cvc5, entry.at("note").get<std::string>()};
-  } catch (const std::exception&) {  // corrupt, truncated, edited or foreign: solved again
-    ++ignored_;
-    return std::nullopt;
-  }
+  });
 }
 
 void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
@@ -157,37 +160,34 @@ void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
                 {"z3", smt::answer_name(answer.z3)},
                 {"cvc5", smt::answer_name(answer.cvc5)},
                 {"note", answer.note}};
-  entry["hmac"] = Sha256::hmac(secret_, entry.dump());
-  try {
-    const std::filesystem::path path = entry_path(key);
-    std::filesystem::create_directories(path.parent_path());
-    write_file_atomically(path, entry.dump() + "\n");
-  } catch (const smt::Interrupted&) {
-    throw;
-  } catch (const std::exception& e) {
-    if (!warned_.exchange(true))
-      fmt::print(stderr, "nimcert: warning: the answer cache {} is not written: {}\n",
-                 dir_.string(), e.what());
-  }
+  write_signed(entry_path(key), std::move(entry));
 }
 
-namespace {
-
-constexpr const char* kVouchFormat = "nimcert-vouched-certificate-1";
-
-}  // namespace
+std::filesystem::path AnswerCache::vouch_path(const std::string& stable_sha256) const {
+  return dir_ / "vouched" / stable_sha256.substr(0, 2) / (stable_sha256 + ".json");
+}
 
 void AnswerCache::vouch(const std::string& stable_sha256, const Vouch& vouch) const {
   if (!is_hex(stable_sha256, 64))
     throw std::logic_error("AnswerCache::vouch: not a SHA-256: " + stable_sha256);
-  Json entry = {{"format", kVouchFormat},
-                {"stable_sha256", stable_sha256},
-                {"file", vouch.file},
-                {"by", vouch.by}};
+  write_signed(vouch_path(stable_sha256), {{"format", kVouchFormat},
+                                           {"stable_sha256", stable_sha256},
+                                           {"file", vouch.file},
+                                           {"by", vouch.by}});
+}
+
+std::optional<AnswerCache::Vouch> AnswerCache::vouched(const std::string& stable_sha256) const {
+  if (!is_hex(stable_sha256, 64)) return std::nullopt;
+  return read_signed(vouch_path(stable_sha256), [&](const Json& entry) -> std::optional<Vouch> {
+    if (entry.at("format") != kVouchFormat || entry.at("stable_sha256") != stable_sha256)
+      return std::nullopt;
+    return Vouch{entry.at("file").get<std::string>(), entry.at("by").get<std::string>()};
+  });
+}
+
+void AnswerCache::write_signed(const std::filesystem::path& path, Json entry) const {
   entry["hmac"] = Sha256::hmac(secret_, entry.dump());
   try {
-    const std::filesystem::path path =
-        dir_ / "vouched" / stable_sha256.substr(0, 2) / (stable_sha256 + ".json");
     std::filesystem::create_directories(path.parent_path());
     write_file_atomically(path, entry.dump() + "\n");
   } catch (const smt::Interrupted&) {
@@ -196,28 +196,6 @@ void AnswerCache::vouch(const std::string& stable_sha256, const Vouch& vouch) co
     if (!warned_.exchange(true))
       fmt::print(stderr, "nimcert: warning: the answer cache {} is not written: {}\n",
                  dir_.string(), e.what());
-  }
-}
-
-std::optional<AnswerCache::Vouch> AnswerCache::vouched(const std::string& stable_sha256) const {
-  if (!is_hex(stable_sha256, 64)) return std::nullopt;
-  const std::filesystem::path path =
-      dir_ / "vouched" / stable_sha256.substr(0, 2) / (stable_sha256 + ".json");
-  try {
-    const std::optional<std::string> text = read_regular_file(path, kMaxEntryBytes);
-    if (!text) return std::nullopt;
-    Json entry = Json::parse(*text);
-    const std::string mac = entry.at("hmac").get<std::string>();
-    entry.erase("hmac");
-    if (entry.at("format") != kVouchFormat || entry.at("stable_sha256") != stable_sha256 ||
-        Sha256::hmac(secret_, entry.dump()) != mac)
-      throw std::runtime_error("does not verify");
-    return Vouch{entry.at("file").get<std::string>(), entry.at("by").get<std::string>()};
-  } catch (const smt::Interrupted&) {
-    throw;
-  } catch (const std::exception&) {  // corrupt, edited or foreign: vouches for nothing
-    ++ignored_;
-    return std::nullopt;
   }
 }
 

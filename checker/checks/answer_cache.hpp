@@ -26,6 +26,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -80,6 +81,17 @@ class AnswerCache {
   std::filesystem::path entry_path(const std::string& key) const;
 
  private:
+  using Json = nlohmann::ordered_json;
+  std::filesystem::path vouch_path(const std::string& stable_sha256) const;
+  // Signs the entry with the cache's key and writes it atomically (a failing write is reported
+  // once on stderr and forgotten).
+  void write_signed(const std::filesystem::path& path, Json entry) const;
+  // The entry at `path`, its HMAC verified and `read` applied; nullopt when there is none, and
+  // (counted in ignored()) when it is no regular file, does not verify or `read` refuses it.
+  template <class Read>
+  auto read_signed(const std::filesystem::path& path, const Read& read) const
+      -> decltype(read(Json()));
+
   std::filesystem::path dir_;
   std::string z3_version_, cvc5_version_;
   unsigned z3_seed_;
