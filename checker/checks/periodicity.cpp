@@ -21,13 +21,18 @@ std::string digest_of(const OctalValues& g, std::uint64_t last) {
 
 }  // namespace
 
-GuySmithWindow guy_smith_window(const OctalCode& code, std::uint64_t preperiod,
+PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
                                 std::uint64_t period) {
   const std::uint64_t t = code.largest_removal();
   const unsigned last_digit = code.digit(t);
-  GuySmithWindow w;
+  PeriodicityWindow w;
   w.first = preperiod;
   w.period = period;
+  if (code.is_subtraction()) {  // every move legal from every n >= t: a window of t values
+    w.theorem = PeriodicityWindow::Theorem::Subtraction;
+    w.last = preperiod + t - 1;
+    return w;
+  }
   w.last = 2 * preperiod + period + t - 1;
   // n0 = 0: the induction maps the split (p) + (p) of 2p + t to (p) + (0), a move of p + t
   // only when d_t may leave one heap; otherwise p + t is read directly (docs/mathematics.md).
@@ -68,41 +73,55 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
     return c;
   }
   const std::uint64_t t = code.largest_removal();
-  const GuySmithWindow window = guy_smith_window(code, n0, p);
+  const PeriodicityWindow window = periodicity_window(code, n0, p);
   const std::uint64_t needed = window.values_last();
   if (needed > last) {
     c.verdict = Verdict::Unknown;
     c.note = fmt::format(
-        "holds for n = {}..{} (the computed values), but the Guy-Smith window needs G(0..{}): "
+        "holds for n = {}..{} (the computed values), but the theorem's window needs G(0..{}): "
         "compute the sequence to last >= {}",
         n0, last - p, needed, needed);
     c.record = {{"scope", fmt::format("n = {}..{} only", n0, last - p)}, {"unbounded", false}};
     return c;
   }
   c.verdict = Verdict::Holds;
+  const bool subtraction = window.theorem == PeriodicityWindow::Theorem::Subtraction;
+  std::vector<std::uint64_t> set;
+  for (std::uint64_t k = 1; k <= t; ++k)
+    if (code.digit(k) == 3) set.push_back(k);
   c.record = {
       {"theorem",
-       "Guy-Smith periodicity theorem (Guy and Smith 1956; Winning Ways, chapter 4; "
-       "docs/mathematics.md, section 5): for an octal code 0.d1...dt with d_t != 0, "
-       "G(n + p) = G(n) for n0 <= n <= 2 n0 + p + t - 1, and for n = p + t as well when n0 = 0 "
-       "and d_t has bit 4 but not bit 2, implies it for every n >= n0"},
+       subtraction
+           ? "subtraction-game periodicity theorem (Winning Ways, chapter 4; "
+             "docs/mathematics.md, section 5): for a subtraction set S with largest element t, "
+             "G(n + p) = G(n) for n0 <= n <= n0 + t - 1 implies it for every n >= n0"
+           : "Guy-Smith periodicity theorem (Guy and Smith 1956; Winning Ways, chapter 4; "
+             "docs/mathematics.md, section 5): for an octal code 0.d1...dt with d_t != 0, "
+             "G(n + p) = G(n) for n0 <= n <= 2 n0 + p + t - 1, and for n = p + t as well when "
+             "n0 = 0 and d_t has bit 4 but not bit 2, implies it for every n >= n0"},
       {"hypotheses",
-       {{"code", code.text()},
-        {"finite_code", true},
-        {"no_digit_before_the_point", true},
-        {"at_most_two_heaps_per_move", true},
-        {"t", t},
-        {"last_digit", code.digit(t)},
-        {"preperiod_zero_extension", window.extended},
-        {"window_holds", true}}},
+       subtraction ? nlohmann::ordered_json{{"code", code.text()},
+                                            {"subtraction_set", set},
+                                            {"every_digit_0_or_3", true},
+                                            {"t", t},
+                                            {"window_holds", true}}
+                   : nlohmann::ordered_json{{"code", code.text()},
+                                            {"finite_code", true},
+                                            {"no_digit_before_the_point", true},
+                                            {"at_most_two_heaps_per_move", true},
+                                            {"t", t},
+                                            {"last_digit", code.digit(t)},
+                                            {"preperiod_zero_extension", window.extended},
+                                            {"window_holds", true}}},
       {"preperiod", n0},
       {"period", p},
       {"window", {window.first, window.last}},
       {"values_needed", {0, needed}},
       {"values_sha256", digest_of(g, needed)},
-      {"scope", fmt::format("every n >= {} (Guy-Smith, from G(0..{}); also read on every "
+      {"scope", fmt::format("every n >= {} ({}, from G(0..{}); also read on every "
                             "computed n up to {})",
-                            n0, needed, last - p)},
+                            n0, subtraction ? "the subtraction-game theorem" : "Guy-Smith",
+                            needed, last - p)},
       {"unbounded", true}};
   return c;
 }

@@ -1,4 +1,10 @@
-// Periodicity of an octal game's values, proved for every n by the Guy-Smith theorem.
+// Periodicity of an octal game's values, proved for every n by the Guy-Smith theorem, or by
+// the subtraction-game theorem when the code is a subtraction game's (every digit 0 or 3).
+//
+// The subtraction-game theorem (Winning Ways, chapter 4; docs/mathematics.md, section 5):
+// for a subtraction set S with largest element t, if G(n + p) = G(n) for n0 <= n <= n0 + t - 1
+// (a window as long as t), then for every n >= n0.  Its window is shorter than Guy and
+// Smith's, which also holds for these codes; the check reads the shorter one.
 //
 // The theorem (R. K. Guy and C. A. B. Smith, "The G-values of various games", Proc. Cambridge
 // Philos. Soc. 52 (1956); Winning Ways, chapter 4), in the exact form nimcert checks
@@ -24,7 +30,9 @@
 namespace nimcert {
 
 // The n the theorem needs G(n + p) = G(n) at: n = first..last, every one of them.
-struct GuySmithWindow {
+struct PeriodicityWindow {
+  enum class Theorem { GuySmith, Subtraction };
+  Theorem theorem = Theorem::GuySmith;
   std::uint64_t first = 0, last = 0, period = 1;
   // The preperiod-0 case above: last is p + t, one past the usual window.
   bool extended = false;
@@ -32,9 +40,10 @@ struct GuySmithWindow {
   std::uint64_t values_last() const { return last + period; }
 };
 
-// The window for the claim "period p from n0" of `code` (no overflow for n0, p < 2^40 and
+// The window for the claim "period p from n0" of `code`, by the subtraction-game theorem for a
+// subtraction code and by Guy and Smith's otherwise (no overflow for n0, p < 2^40 and
 // t <= kMaxOctalDigits).
-GuySmithWindow guy_smith_window(const OctalCode& code, std::uint64_t preperiod,
+PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
                                 std::uint64_t period);
 
 // The claim on G(0..g.size() - 1): a NamedCheck named as the claim, whose record holds the

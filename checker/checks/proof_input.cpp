@@ -49,7 +49,7 @@ std::unique_ptr<Game> built(const smt::ProofFile& file, const smt::GameSpec& spe
 // The code of an octal game, read where the file writes it.
 OctalCode octal_code_at(const smt::ProofFile& file, const smt::GameDeclaration& d) {
   try {
-    return OctalCode(d.octal);
+    return octal_code_of(d);
   } catch (const std::invalid_argument& e) {
     throw smt::ParseError(located(file.path, d.octal_where, e.what()));
   }
@@ -66,17 +66,22 @@ void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& 
           fmt::format("a preperiod and period within the sequence: n0 + p = {} + {} is past "
                       "last = {}, so no n would be compared",
                       c.preperiod, c.period, q.last)));
-    const GuySmithWindow window = guy_smith_window(code, c.preperiod, c.period);
+    const PeriodicityWindow window = periodicity_window(code, c.preperiod, c.period);
     const std::uint64_t needed = window.values_last();
     if (c.saltus == 0 && needed > q.last)
       throw smt::ParseError(located(
           file.path, c.where,
-          fmt::format("a sequence long enough for the Guy-Smith window: it reads G(0..{}) "
-                      "({}; n0 = {}, p = {}, t = {}), so 'last' must be at least {} (it is {})",
+          fmt::format("a sequence long enough for the {} window: it reads G(0..{}) ({}; n0 = {}, "
+                      "p = {}, t = {}), so 'last' must be at least {} (it is {})",
+                      window.theorem == PeriodicityWindow::Theorem::Subtraction
+                          ? "subtraction-game theorem's"
+                          : "Guy-Smith",
                       needed,
-                      window.extended ? "p + t + p, since n0 = 0 and the last digit leaves two "
-                                        "heaps but not one"
-                                      : "2 n0 + 2p + t - 1",
+                      window.theorem == PeriodicityWindow::Theorem::Subtraction
+                          ? "n0 + t - 1 + p"
+                      : window.extended ? "p + t + p, since n0 = 0 and the last digit leaves two "
+                                          "heaps but not one"
+                                        : "2 n0 + 2p + t - 1",
                       c.preperiod, c.period, code.largest_removal(), needed, q.last)));
   }
 }

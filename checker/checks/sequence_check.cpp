@@ -15,6 +15,7 @@
 #include "engines/sequence_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/one_heap.hpp"
+#include "games/registry.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -109,19 +110,21 @@ Json octal_followers(const OctalCode& code, const OctalValues& g, std::uint64_t 
 
 SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
                                    const smt::Definitions& definitions) {
-  const OctalCode code(spec.game.declaration->octal);
+  const OctalCode code = octal_code_of(*spec.game.declaration);
   SequenceReport r;
   r.name = spec.name;
   r.text = spec.text;
   r.last = spec.last;
   r.game = octal_game_json(spec.game.name, code);
+  if (!spec.game.declaration->subtraction.empty())  // game NAME subtraction {...}: its set too
+    r.game["parameters"]["subtraction"] = spec.game.declaration->subtraction;
   SparseStatistics statistics;
   const OctalValues g = sparse_octal_values(code, spec.last, &statistics);
   std::uint64_t reference = kReferenceLeast;
   for (const smt::PeriodicClaim& c : spec.periodic)
     if (c.saltus == 0)
       reference =
-          std::max(reference, guy_smith_window(code, c.preperiod, c.period).values_last());
+          std::max(reference, periodicity_window(code, c.preperiod, c.period).values_last());
   reference = std::min({reference, spec.last, kReferenceMost});
   const OctalValues plain = plain_octal_values(code, reference);
   for (std::uint64_t n = 0; n <= reference; ++n)

@@ -28,6 +28,12 @@ OctalCode::OctalCode(const std::string& text) : text_(text) {
         "an octal code whose last digit is not 0 (\"{}\": write it without the trailing 0)", text));
 }
 
+bool OctalCode::is_subtraction() const {
+  for (unsigned d : digits_)
+    if (d != 0 && d != 3) return false;
+  return true;
+}
+
 std::vector<std::string> OctalCode::moves() const {
   std::vector<std::string> out;
   for (std::uint64_t k = 1; k <= largest_removal(); ++k) {

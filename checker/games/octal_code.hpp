@@ -30,6 +30,9 @@ class OctalCode {
   std::uint64_t largest_removal() const { return digits_.size(); }
   // d_k for k = 1..t.
   unsigned digit(std::uint64_t k) const { return digits_.at(k - 1); }
+  // Whether every digit is 0 or 3: a subtraction game (remove k stones, k a digit's place,
+  // whenever the heap has k), whose periodicity has a theorem of its own (checks/periodicity).
+  bool is_subtraction() const;
   // The moves the code allows, one per digit bit, as the certificate and `show` record them:
   // "remove 2, leave two heaps: for 1 <= a <= (x1 - 3) when x1 >= 4 to (a) + (x1 - 2 - a)".
   std::vector<std::string> moves() const;

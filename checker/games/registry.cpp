@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "games/amalgamation.hpp"
@@ -167,6 +168,16 @@ smt::GameSpec sequence_game(const std::string& value, const std::string& rule) {
 std::size_t heap_count_of(const smt::GameSpec& game) {
   if (game.declaration) return game.declaration->heaps;
   return kind_of(game.name, game.parameters).heaps(game.parameters);
+}
+
+OctalCode octal_code_of(const smt::GameDeclaration& declaration) {
+  if (declaration.subtraction.empty()) return OctalCode(declaration.octal);
+  std::string code = "0.";
+  for (std::uint64_t k = 1; k <= declaration.subtraction.back(); ++k)
+    code += std::binary_search(declaration.subtraction.begin(), declaration.subtraction.end(), k)
+                ? '3'
+                : '0';
+  return OctalCode(code);
 }
 
 }  // namespace nimcert

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/game.hpp"
+#include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
 
 namespace nimcert {
@@ -33,5 +34,11 @@ smt::GameSpec sequence_game(const std::string& value, const std::string& rule);
 // The heap count of a position of the game named; throws std::invalid_argument as make_game
 // does for an unknown game or a bad parameter (without building the game).
 std::size_t heap_count_of(const smt::GameSpec& game);
+
+// The octal code of a declared game that sequence blocks play: its own, or a one-heap
+// subtraction game's (digit 3 at each element of its set, 0 elsewhere: "remove s, leave
+// nothing or one heap" is "take s when the heap has s").  Throws std::invalid_argument as the
+// code's reader does.
+OctalCode octal_code_of(const smt::GameDeclaration& declaration);
 
 }  // namespace nimcert

@@ -27,6 +27,9 @@ inline constexpr std::uint64_t kMaxLast = 0xfffffffeu;
 // The most copies of a one-heap game a box may add up (a position holds at most 8 heaps).
 inline constexpr std::uint64_t kMaxSumHeaps = 8;
 inline constexpr std::uint64_t kMaxTimeoutMs = 3600000;
+// The largest element of a subtraction set (the octal codes' 256 digits: a subtraction game is
+// the octal game whose digits are 3 at its elements and 0 elsewhere).
+inline constexpr std::uint64_t kMaxSubtraction = 256;
 inline constexpr std::uint64_t kMaxCases = 256;
 
 class DeclarationParser : public ExpressionParser {
@@ -63,6 +66,8 @@ class DeclarationParser : public ExpressionParser {
                                                                 const Definitions& defs);
   MoveKind parse_move(const GameDeclaration& game, const Definitions& defs,
                       std::vector<std::string>& move_names);
+  std::shared_ptr<const GameDeclaration> parse_subtraction_game(
+      std::shared_ptr<GameDeclaration> game);
   MoveParameter parse_move_parameter(const std::vector<std::string>& scope);
 
   void parse_definition(Definitions& defs);

@@ -138,6 +138,9 @@ ExprPtr ExpressionParser::parse_level(std::size_t level) {
     return located(make_node(Op::Not, {operand}), w);
   }
   ExprPtr left = parse_level(level + 1);
+  // `E in {c1, c2, ...}` sits with the comparisons (it is one, to each constant in turn).
+  if (level == kNotLevel && is_word("in") && peek(1).kind == Tok::Punct && peek(1).text == "{")
+    return parse_membership(left);
   const Level& L = kLevels[level];
   for (;;) {
     const Op* op = match(L, peek());
@@ -172,6 +175,7 @@ ExprPtr ExpressionParser::parse_primary() {
     expect_punct(")");
     return e;
   }
+  if (is_punct("[")) return parse_value_list();
   if (is_word("true") || is_word("false")) {
     const bool v = next().text == "true";
     return located(make_node(Op::Eq, {make_const(0), make_const(v ? 0 : 1)}), t.where);
@@ -206,6 +210,57 @@ ExprPtr ExpressionParser::parse_primary() {
     return located(make_var(name.text), name.where);
   }
   fail(t.where, "an expression");
+}
+
+// A comma-separated list of constants between `open` and `close` (at least one, at most
+// kMaxListed), for a set or a value list; `what` names it in errors.
+std::vector<std::uint64_t> ExpressionParser::parse_constants(const char* open, const char* close,
+                                                             const std::string& what) {
+  expect_punct(open);
+  std::vector<std::uint64_t> out;
+  while (!is_punct(close)) {
+    if (out.size() == kMaxListed)
+      fail(peek().where, fmt::format("at most {} values in {}", kMaxListed, what));
+    out.push_back(expect_number(fmt::format("a number in {} (constants only)", what)).number);
+    if (!is_punct(close)) expect_punct(",");
+  }
+  if (out.empty()) fail(peek().where, fmt::format("at least one value in {}", what));
+  next();
+  return out;
+}
+
+// `E in {c1, ..., ck}`: read as `E == c1 || ... || E == ck`, so that every engine (the
+// evaluator, Z3, MONA) reads what it already translates, and the certificate prints that.
+ExprPtr ExpressionParser::parse_membership(const ExprPtr& element) {
+  const SourceLocation w = next().where;  // in
+  const std::vector<std::uint64_t> set = parse_constants("{", "}", "a set {c1, c2, ...}");
+  ExprPtr any;
+  for (std::uint64_t c : set) {
+    ExprPtr is_c = make_node(Op::Eq, {element, make_const(c)});
+    any = any ? make_node(Op::Or, {any, is_c}) : is_c;
+  }
+  return located(any, w);
+}
+
+// `[v0, v1, ..., vk-1][E]`: the list read cyclically, v_(E mod k), read as the chain
+// `if E % k == 0 then v0 else if E % k == 1 then v1 ... else vk-1`: a period's table written
+// as a list, in what every engine already translates.
+ExprPtr ExpressionParser::parse_value_list() {
+  const SourceLocation w = peek().where;
+  const std::vector<std::uint64_t> values =
+      parse_constants("[", "]", "a value list [v0, v1, ...]");
+  if (!is_punct("["))
+    fail(peek().where, "'[' and the index after a value list: [v0, v1, ...][E], v_(E mod k)");
+  next();
+  const ExprPtr index = parse_expr();
+  expect_punct("]");
+  const ExprPtr k = make_const(values.size());
+  const ExprPtr at = values.size() == 1 ? make_const(0) : make_node(Op::Mod, {index, k});
+  ExprPtr chain = make_const(values.back());
+  for (std::size_t i = values.size() - 1; i-- > 0;)
+    chain = make_node(Op::Ite, {make_node(Op::Eq, {at, make_const(i)}), make_const(values[i]),
+                                chain});
+  return located(chain, w);
 }
 
 ExprPtr ExpressionParser::parse_call(const Token& name) {

@@ -10,6 +10,10 @@
 // one another, and kMaxExpressionDepth for the tree, long chains of one operator included), so
 // that no input, however built, can exhaust the stack of this parser or of any later walker.
 // Common slips get a hint: `=` for `==`, `and`/`or`/`not` for `&&`/`||`/`!`.
+//
+// Two shorthands are read into what every engine already translates: `E in {c1, ..., ck}` is
+// `E == c1 || ... || E == ck`, and the value list `[v0, ..., vk-1][E]` is v_(E mod k), written
+// out as a chain of `if`s on E % k.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +27,8 @@
 namespace nimcert::smt {
 
 inline constexpr unsigned kMaxNesting = 256;
+// The most constants in a set `{...}` or a value list `[...]`.
+inline constexpr std::size_t kMaxListed = 4096;
 
 class ExpressionParser {
  public:
@@ -56,6 +62,10 @@ class ExpressionParser {
   ExprPtr parse_expr();
   // An expression without comparisons or connectives (the operands of `a <= p < b`).
   ExprPtr parse_term();
+  // Constants between `open` and `close`, comma-separated (a set, a value list); `what` names
+  // it in errors.
+  std::vector<std::uint64_t> parse_constants(const char* open, const char* close,
+                                             const std::string& what);
 
   std::string path_;
   std::set<std::string> scope_;
@@ -65,6 +75,8 @@ class ExpressionParser {
   ExprPtr parse_level(std::size_t level);
   ExprPtr parse_primary();
   ExprPtr parse_call(const Token& name);
+  ExprPtr parse_membership(const ExprPtr& element);
+  ExprPtr parse_value_list();
   // Enters one level of nesting at w; refuses the level past kMaxNesting.
   void enter(SourceLocation w);
   ExprPtr located(ExprPtr e, SourceLocation w) const;

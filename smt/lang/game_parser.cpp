@@ -17,6 +17,8 @@
 // heaps, a name used twice.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "lang/declaration_parser.hpp"
 
 namespace nimcert::smt {
@@ -74,7 +76,10 @@ std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration
     game->octal_where = code.where;
     return game;
   }
-  if (!is_word("heaps")) fail(peek().where, "'heaps K' (and the moves) or 'octal \"CODE\"'");
+  if (is_word("subtraction")) return parse_subtraction_game(std::move(game));
+  if (!is_word("heaps"))
+    fail(peek().where,
+         "'heaps K' (and the moves), 'octal \"CODE\"' or 'subtraction {s1, s2, ...}'");
   next();
   game->heaps = expect_number_in("the number of heaps", 1, kMaxDeclaredHeaps);
   if (is_word("rank")) {  // rank EXPR over x1..xk
@@ -108,6 +113,46 @@ std::shared_ptr<const GameDeclaration> DeclarationParser::parse_game_declaration
     }
   }
   expect_word("end");
+  return game;
+}
+
+// game NAME subtraction {s1, ..., sk} [heaps K]: a move takes some s in S from one heap.  Read
+// as the declared game it is, one move kind per heap and element ("take 5 from x2", when
+// x2 >= 5 to (x1, x2 - 5, ...)), so that boxes, induction steps and the rules check play it as
+// any declared game; the set itself is kept for the periodicity of its one-heap values.
+std::shared_ptr<const GameDeclaration> DeclarationParser::parse_subtraction_game(
+    std::shared_ptr<GameDeclaration> game) {
+  next();  // subtraction
+  const SourceLocation at = peek().where;
+  std::vector<std::uint64_t> set = parse_constants("{", "}", "a subtraction set {s1, s2, ...}");
+  std::sort(set.begin(), set.end());
+  if (set.front() == 0)
+    fail(at, "a subtraction set of positive numbers (taking 0 stones would be a pass)");
+  if (set.back() > kMaxSubtraction)
+    fail(at, fmt::format("a subtraction set of numbers up to {}, not {}", kMaxSubtraction,
+                         set.back()));
+  if (std::adjacent_find(set.begin(), set.end()) != set.end())
+    fail(at, "a subtraction set with each number once");
+  game->subtraction = set;
+  game->octal_where = at;
+  game->heaps = 1;
+  if (is_word("heaps")) {
+    next();
+    game->heaps = expect_number_in("the number of heaps", 1, kMaxDeclaredHeaps);
+  }
+  for (std::size_t i = 0; i < game->heaps; ++i)
+    for (std::uint64_t s : set) {
+      MoveKind m;
+      const std::string x = fmt::format("x{}", i + 1);
+      m.name = game->heaps == 1 ? fmt::format("take {}", s) : fmt::format("take {} from {}", s, x);
+      m.where = at;
+      m.when = make_node(Op::Ge, {make_var(x), make_const(s)});
+      for (std::size_t j = 0; j < game->heaps; ++j) {
+        const ExprPtr h = make_var(fmt::format("x{}", j + 1));
+        m.result.push_back(j == i ? make_node(Op::Sub, {h, make_const(s)}) : h);
+      }
+      game->moves.push_back(std::move(m));
+    }
   return game;
 }
 
@@ -186,6 +231,12 @@ MoveParameter DeclarationParser::parse_move_parameter(const std::vector<std::str
   if (scope_.count(p.name))
     fail(name.where, fmt::format("a new parameter name ('{}' is {})", p.name,
                                  p.name.size() > 1 && p.name[0] == 'x' ? "a heap" : "one already"));
+  if (is_word("in"))
+    fail(peek().where,
+         fmt::format("a range for {0}, '1 <= {0} <= 7': a set of values is a condition on it, "
+                     "'for 1 <= {0} <= 7 when {0} in {{2, 5, 7}}' (or declare the game as "
+                     "'game NAME subtraction {{2, 5, 7}}')",
+                     p.name));
   if (!is_punct("<") && !is_punct("<="))
     fail(peek().where,
          fmt::format("an upper bound for {}: '{} < E' or '{} <= E' (every parameter is "

@@ -51,7 +51,8 @@ std::vector<Token> Lexer::run() {
       t.kind = Tok::Punct;
       static const char* const kPuncts[] = {"<->", "<<", ">>", "==", "!=", "<=", ">=", "&&", "||",
                                             "->",  "..", "(",  ")",  ",",  "=",  ":",  "+",  "-",
-                                            "*",   "/",  "%",  "^",  "&",  "|",  "<",  ">",  "!"};
+                                            "*",   "/",  "%",  "^",  "&",  "|",  "<",  ">",  "!",
+                                            "{",   "}",  "[",  "]"};
       const std::string_view rest = std::string_view(text_).substr(pos_);
       for (const char* p : kPuncts) {
         const std::string_view punct(p);
@@ -73,15 +74,6 @@ std::string Lexer::what_instead(char c, const std::vector<Token>& before) const 
   if (c == '.' && after_number)
     return "a token, not '.': numbers are naturals, and an octal code is a quoted string "
            "(game NAME octal \"0.137\")";
-  if (c == '{' || c == '}')
-    return fmt::format(
-        "a token, not '{}': the language has no sets; a move's choices are a parameter's range "
-        "and a condition (for 1 <= t <= 7 when t == 2 || t == 5 || t == 7 to (x1 - t))",
-        c);
-  if (c == '[' || c == ']')
-    return fmt::format("a token, not '{}': the language has no lists; name each value, or use "
-                       "if ... then ... else",
-                       c);
   if (c == ';') return "a token, not ';': statements end with their line or with 'end'";
   return fmt::format("a token, not '{}'", c);
 }

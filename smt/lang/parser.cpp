@@ -129,7 +129,7 @@ GameSpec DeclarationParser::parse_game(const Definitions* defs) {
     name.text += "-" + expect_name("the rest of the game name").text;
   }
   g.name = name.text;
-  if (is_word("heaps") || is_word("octal")) {
+  if (is_word("heaps") || is_word("octal") || is_word("subtraction")) {
     if (!defs)
       fail(peek().where,
            "the game declared at top level, by its name: a box plays a built-in "
@@ -278,10 +278,12 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
   if (is_word("game")) {
     next();
     q.game = parse_game(nullptr);
-    if (!q.game.declaration || q.game.declaration->octal.empty())
+    const auto& d = q.game.declaration;
+    if (!d || (d->octal.empty() && (d->subtraction.empty() || d->heaps != 1)))
       fail(q.game.where, fmt::format("a game declared by its octal code (game NAME octal "
-                                     "\"0.77\"); {} is played by 'rule' (Levine's games) or in a "
-                                     "box",
+                                     "\"0.77\") or a one-heap subtraction game (game NAME "
+                                     "subtraction {{2, 5, 7}}); {} is played by 'rule' (Levine's "
+                                     "games) or in a box",
                                      q.game.name));
     expect_word("last");
     q.last = expect_number_in("the last n", 1, kMaxLast);

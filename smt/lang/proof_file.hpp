@@ -62,6 +62,9 @@ struct GameDeclaration {
   std::size_t heaps = 0;
   std::vector<MoveKind> moves;
   std::string octal;  // the code of an octal game; empty for a game of move kinds
+  // `game NAME subtraction {s1, ...}`: its set, increasing (its moves are declared from it too:
+  // "take s from xi" for every heap and element); empty for any other game.
+  std::vector<std::uint64_t> subtraction;
   // `rank EXPR`: the rank every move must lower, over x1..xk (a natural); null: the default of
   // (7), stones plus nonempty heaps.  With it a move may raise a heap (Staircase Nim).
   ExprPtr rank;
