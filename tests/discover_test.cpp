@@ -16,6 +16,7 @@
 #include "command_support.hpp"
 #include "discovery/automaton.hpp"
 #include "discovery/discovered_proof.hpp"
+#include "discovery/period_search.hpp"
 #include "discovery/formula_search.hpp"
 #include "engines/grundy_of.hpp"
 #include "games/registry.hpp"
@@ -296,6 +297,33 @@ TEST(AutomatonRoute, TheMonaPredicateAgreesWithTheRunAtTheEdges) {
       }
   EXPECT_GT(accepted, 5u);  // both answers occur
   EXPECT_LT(accepted, asked);
+}
+
+// The period search on values made by hand: the smallest period and for it the smallest
+// preperiod, a repetition at the very end taken for no period, and a period the values allow
+// but whose window they do not reach reported as such.
+TEST(PeriodSearch, FindsTheSmallestPeriodAndItsPreperiodAndNoPeriodInATail) {
+  std::vector<std::uint32_t> g = {5, 6, 7};  // 3 exceptional values, then 0 1 2 0 1 2 ...
+  for (int n = 0; n < 100; ++n) g.push_back(static_cast<std::uint32_t>(n % 3));
+  auto always = [](std::uint64_t, std::uint64_t) { return true; };
+  PeriodSearch s = smallest_period(g, 50, always);
+  ASSERT_TRUE(s.found);
+  EXPECT_EQ(s.found->period, 3u);
+  EXPECT_EQ(s.found->preperiod, 3u);
+  EXPECT_FALSE(s.uncovered);
+  EXPECT_EQ(s.periods_tried, 3u);
+  // Not covered below n0 + p = 10: period 3 is allowed, the next covered one is 6.
+  s = smallest_period(g, 50, [](std::uint64_t, std::uint64_t p) { return p >= 6; });
+  ASSERT_TRUE(s.found && s.uncovered);
+  EXPECT_EQ(s.uncovered->period, 3u);
+  EXPECT_EQ(s.found->period, 6u);
+  // Distinct values but for the last two equal: a tail, never a period.
+  std::vector<std::uint32_t> tail;
+  for (std::uint32_t n = 0; n < 100; ++n) tail.push_back(n);
+  tail.push_back(99);
+  s = smallest_period(tail, 50, always);
+  EXPECT_FALSE(s.found);
+  EXPECT_FALSE(s.uncovered);
 }
 
 using testing::last_line;

@@ -388,6 +388,11 @@ void register_commands(CLI::App& app) {
                    "--automaton: the most states learned, 2 to 4096")
       ->capture_default_str()
       ->check(CLI::Range(2, 4096));
+  discover
+      ->add_option("--max-last", discover_options.max_last,
+                   "An octal or one-heap subtraction game: compute its values G(0..L) for L "
+                   "doubling from 4096 up to this, 64 to 2^26")
+      ->capture_default_str();
   add_timeout_option(discover, discover_options.workflow);
   add_cache_options(discover, discover_options.workflow);
   runners[discover] = [] { return discover_command(discover_options); };

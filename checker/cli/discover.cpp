@@ -141,10 +141,12 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
                                 "sequence or induction)");
   d.spec = chosen_game(file, r);
   const smt::GameSpec& spec = d.spec;
-  if (spec.declaration && !spec.declaration->octal.empty())
-    throw std::invalid_argument(spec.name +
-                                ": an octal game (its one-heap values are proved by "
-                                "periodicity in a sequence block, not by discover)");
+  // An octal game, or a subtraction game of one heap: its values have a period to find.
+  if (spec.declaration && (!spec.declaration->octal.empty() ||
+                           (!spec.declaration->subtraction.empty() && spec.declaration->heaps == 1))) {
+    d.periodic_code = octal_code_of(*spec.declaration);
+    return d;
+  }
   d.game = make_game(spec, file.definitions);
   const std::size_t k = d.game->heap_count();
   // Where the claim is checked: a box for a game whose moves lower heaps (or that declares
@@ -176,6 +178,7 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
 int discover_command(const DiscoverRequest& r) {
   return guarded("discover", [&] {
     const DiscoverSetup d = prepare_discovery(r);
+    if (d.periodic_code) return discover_period(r, d);
     if (r.automaton) return discover_automaton(r, d);
     const smt::ProofFile& file = d.file;
     const smt::GameSpec& spec = d.spec;

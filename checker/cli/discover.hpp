@@ -24,6 +24,7 @@
 #include "cli/workflow.hpp"
 #include "discovery/formula_search.hpp"
 #include "games/game.hpp"
+#include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
 
 namespace nimcert {
@@ -41,6 +42,9 @@ struct DiscoverRequest {
   bool automaton = false;
   std::string equals;
   std::size_t max_states = 64;
+  // The period route (an octal or one-heap subtraction game): G(0..L) computed for L doubling
+  // from 4096 up to this.
+  std::uint64_t max_last = std::uint64_t{1} << 16;
   WorkflowOptions workflow;  // time limit, answer cache
 };
 
@@ -55,11 +59,19 @@ struct DiscoverSetup {
   std::unique_ptr<Game> game;
   bool box = true;
   Heap first_side = 0, max_side = 0;
+  // An octal game, or a one-heap subtraction game: its values are discovered as a period
+  // (discover_period.cpp), and no Game is built.
+  std::optional<OctalCode> periodic_code;
 };
 DiscoverSetup prepare_discovery(const DiscoverRequest& request);
 // The same on an input already read and parsed (verify checks its digest first).
 DiscoverSetup prepare_discovery(const DiscoverRequest& request, std::string input,
                                 smt::ProofFile file);
+
+// The period route; returns the exit status.
+int discover_period(const DiscoverRequest& request, const DiscoverSetup& setup);
+// The largest --max-last: 2^26 values (256 MiB and, for the slowest codes, minutes).
+inline constexpr std::uint64_t kMaxPeriodLast = std::uint64_t{1} << 26;
 
 // The automaton route; returns the exit status.
 int discover_automaton(const DiscoverRequest& request, const DiscoverSetup& setup);

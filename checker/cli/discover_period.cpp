@@ -1,0 +1,129 @@
+// discover's period route (see discover.hpp): an octal game, or a one-heap subtraction game,
+// from its code to its period proved for every n.
+//
+// The values G(0..L) are computed exactly (the sparse-space engine), the smallest period p and
+// for it the smallest preperiod n0 read off them (discovery/period_search.hpp) among the
+// claims whose theorem's window the values reach, L doubling up to --max-last while a smaller
+// period is allowed but not yet covered.  The proof file written is the input, then a
+// sequence block to the window's last value with the claim `periodic from n0 period p`; it is
+// certified like any other, and written only when the claim holds for every n.
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "base/atomic_file.hpp"
+#include "base/elapsed.hpp"
+#include "certificate/certificate.hpp"
+#include "checks/periodicity.hpp"
+#include "checks/proof_input.hpp"
+#include "cli/discover.hpp"
+#include "cli/workflow_steps.hpp"
+#include "discovery/period_search.hpp"
+#include "engines/octal_engine.hpp"
+
+namespace nimcert {
+
+namespace {
+
+// The least L the search starts from: every window of a period below 1000 from a preperiod
+// below 1000 of a code of up to 256 digits fits in it.
+constexpr std::uint64_t kFirstLast = 4096;
+
+std::string theorem_name(const PeriodicityWindow& w) {
+  return w.theorem == PeriodicityWindow::Theorem::Subtraction ? "the subtraction-game theorem"
+                                                              : "Guy-Smith";
+}
+
+}  // namespace
+
+int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
+  if (r.automaton || r.p_positions || !r.equals.empty())
+    throw std::invalid_argument(
+        d.spec.name +
+        ": an octal or subtraction game's values are discovered as a period (without "
+        "--automaton, --p-positions or --equals)");
+  if (r.max_last < 64 || r.max_last > kMaxPeriodLast)
+    throw std::invalid_argument(
+        fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
+  const OctalCode& code = *d.periodic_code;
+  const std::string out = r.out.empty() ? beside_input(r.file, ".discovered.proof") : r.out;
+  if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
+    throw std::invalid_argument(out + ": the proof file's name ends in .proof");
+  const std::string certificate = certificate_path(out);
+  check_certificate_output(certificate);
+  refuse_outputs_over_inputs(r.workflow,
+                             {{out, "discovered proof file"}, {certificate, "certificate"}},
+                             {{r.file, "input"}});
+  const auto start = std::chrono::steady_clock::now();
+  auto covered_by = [&](std::uint64_t last) {
+    return [&code, last](std::uint64_t n0, std::uint64_t p) {
+      return periodicity_window(code, n0, p).values_last() <= last;
+    };
+  };
+  std::uint64_t last = std::min(kFirstLast, r.max_last);
+  PeriodSearch search;
+  for (;;) {
+    const OctalValues g = sparse_octal_values(code, last);
+    search = smallest_period(g, last / 2, covered_by(last));
+    fmt::print("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)\n", d.spec.name,
+               code.text(), last, search.periods_tried, seconds_since(start));
+    std::fflush(stdout);
+    // Done when the smallest period the values allow is also covered; else more values decide.
+    const bool settled = search.found && !search.uncovered;
+    if (settled || last == r.max_last) break;
+    last = std::min(r.max_last, 2 * last);
+  }
+  if (!search.found || search.uncovered) {
+    std::string why = "none fits the values with its theorem's window inside them";
+    if (search.uncovered) {
+      const PeriodicityWindow w =
+          periodicity_window(code, search.uncovered->preperiod, search.uncovered->period);
+      why = fmt::format("period {} from {} fits them, but its window needs G(0..{})",
+                        search.uncovered->period, search.uncovered->preperiod, w.values_last());
+    }
+    const std::string line = fmt::format(
+        "discover: NOT FOUND (periods p <= {} searched in G(0..{}) of {}: {}; the limit is "
+        "--max-last {}: raise it)",
+        last / 2, last, d.spec.name, why, r.max_last);
+    fmt::print("{}\n", line);
+    return 1;
+  }
+  const PeriodGuess p = *search.found;
+  const PeriodicityWindow window = periodicity_window(code, p.preperiod, p.period);
+  const std::string claim = fmt::format("period {} from {}", p.period, p.preperiod);
+  const std::string text = fmt::format(
+      "{}{}\n# Discovered by nimcert discover: the smallest period of the values, and its\n"
+      "# smallest preperiod, proved for every n by {} (its window reads G(0..{})).\n"
+      "sequence \"period\" \"the period nimcert discover found\"\n"
+      "  game {}\n"
+      "  last {}\n"
+      "  claim \"{}\" \"G(n + {}) = G(n) for every n >= {}\": periodic from {} period {}\n"
+      "end\n",
+      d.input, d.input.empty() || d.input.back() == '\n' ? "" : "\n", theorem_name(window),
+      window.values_last(), d.spec.name, window.values_last(), claim, p.period, p.preperiod,
+      p.preperiod, p.period);
+  const ProofSource source = proof_source(text, out);
+  ProofOptions options = proof_options(r.workflow);
+  preflight(source, options);
+  const Json cert = certify_one(source, options);
+  print_checks(cert);
+  const Json& sequence = cert["sequences"].back();
+  bool every_n = false;
+  for (const Json& c : sequence.value("periodicity", Json::array()))
+    every_n = every_n || (c.value("status", "") == "holds" && c.value("unbounded", false));
+  if (cert["verdict"] != "holds" || !every_n) {
+    fmt::print("discover: NOT PROVED (nothing written; {} fits G(0..{}) but the certificate's "
+               "verdict is {})\n",
+               claim, last, cert["verdict"].get<std::string>());
+    return 1;
+  }
+  write_file_atomically(out, text);
+  write_file_atomically(certificate, certificate_text(cert));
+  fmt::print("discover: PROVED G(n + {}) = G(n) for every n >= {} ({}, from G(0..{})); wrote "
+             "{} and {}\n",
+             p.period, p.preperiod, theorem_name(window), window.values_last(), out,
+             certificate);
+  return 0;
+}
+
+}  // namespace nimcert
