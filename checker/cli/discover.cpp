@@ -121,6 +121,19 @@ std::string beside_input(const std::string& input, const std::string& suffix) {
   return (p.parent_path() / (stem + suffix)).string();
 }
 
+std::pair<std::string, std::string> discovered_outputs(const DiscoverRequest& r,
+                                                       const std::string& suffix) {
+  const std::string out = r.out.empty() ? beside_input(r.file, suffix) : r.out;
+  if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
+    throw std::invalid_argument(out + ": the proof file's name ends in .proof");
+  const std::string certificate = certificate_path(out);
+  check_certificate_output(certificate);
+  refuse_outputs_over_inputs(r.workflow,
+                             {{out, "discovered proof file"}, {certificate, "certificate"}},
+                             {{r.file, "input"}});
+  return {out, certificate};
+}
+
 DiscoverSetup prepare_discovery(const DiscoverRequest& r) {
   std::string input = read_proof_text(r.file);
   smt::ProofFile file = parse_proof_file(input, r.file, smt::Reading::Exploring);
@@ -187,17 +200,8 @@ int discover_command(const DiscoverRequest& r) {
     const bool box = d.box;
     const Heap max_side = d.max_side;
     const std::string& input = d.input;
-    const std::string out =
-        r.out.empty() ? beside_input(r.file, r.p_positions ? ".p-positions.discovered.proof"
-                                                           : ".discovered.proof")
-                      : r.out;
-    if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
-      throw std::invalid_argument(out + ": the proof file's name ends in .proof");
-    const std::string certificate = certificate_path(out);
-    check_certificate_output(certificate);
-    refuse_outputs_over_inputs(r.workflow,
-                               {{out, "discovered proof file"}, {certificate, "certificate"}},
-                               {{r.file, "input"}});
+    const auto [out, certificate] = discovered_outputs(
+        r, r.p_positions ? ".p-positions.discovered.proof" : ".discovered.proof");
     ProofOptions options = proof_options(r.workflow);
     const std::unique_ptr<AnswerCache> cache =
         answer_cache(r.workflow, smt::cvc5_version(options.lemma.cvc5_binary));

@@ -92,6 +92,11 @@ FittingTable discovery_table(const Game& game, Heap side);
 // The same, with discover's progress line ("the table of ... on [0,B]^k: N positions (s)").
 FittingTable announced_table(const Game& game, Heap side);
 
+// The proof file discover writes (-o, or beside the input with `suffix`) and its certificate,
+// refused before any work when either names the input or cannot be written.
+std::pair<std::string, std::string> discovered_outputs(const DiscoverRequest& request,
+                                                       const std::string& suffix);
+
 // The output beside the input: dir/NAME.proof -> dir/NAME + suffix.
 std::string beside_input(const std::string& input, const std::string& suffix);
 

@@ -46,14 +46,7 @@ int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
     throw std::invalid_argument(
         fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
   const OctalCode& code = *d.periodic_code;
-  const std::string out = r.out.empty() ? beside_input(r.file, ".discovered.proof") : r.out;
-  if (out.size() < 7 || out.compare(out.size() - 6, 6, ".proof") != 0)
-    throw std::invalid_argument(out + ": the proof file's name ends in .proof");
-  const std::string certificate = certificate_path(out);
-  check_certificate_output(certificate);
-  refuse_outputs_over_inputs(r.workflow,
-                             {{out, "discovered proof file"}, {certificate, "certificate"}},
-                             {{r.file, "input"}});
+  const auto [out, certificate] = discovered_outputs(r, ".discovered.proof");
   const auto start = std::chrono::steady_clock::now();
   auto covered_by = [&](std::uint64_t last) {
     return [&code, last](std::uint64_t n0, std::uint64_t p) {
