@@ -141,10 +141,12 @@ Verdict BoxReport::verdict() const {
 
 BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
   const auto game = make_game(spec.game, definitions);
-  const BoxValues box =
-      spec.sum ? BoxValues::sum_of_copies(*game, spec.sum, spec.size) : BoxValues(*game, spec.size);
+  const BoxValues box = spec.misere ? BoxValues::misere_outcomes(*game, spec.size)
+                       : spec.sum   ? BoxValues::sum_of_copies(*game, spec.sum, spec.size)
+                                    : BoxValues(*game, spec.size);
   BoxReport r;
   r.sum = spec.sum;
+  r.misere = spec.misere;
   r.name = spec.name;
   r.text = spec.text;
   r.game = {{"name", game->name()}, {"parameters", game->parameters()}};

@@ -28,6 +28,7 @@ struct BoxReport {
   std::uint64_t reachable = 0;
   bool sums = false;    // some move leaves a sum of positions (a take-and-break move)
   std::size_t sum = 0;  // the box adds up this many copies of a one-heap game; 0: the game
+  bool misere = false;  // the game played misère: the values are outcomes, 0 at P, 1 at N
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   double seconds = 0;  // the table, claims and checks (the run's record only)

@@ -217,7 +217,7 @@ RulesReport check_rules(const DeclaredGame& game, const CheckOptions& options, b
   r.solved = true;
   const std::vector<SymbolicMove> moves = game.symbolic_moves();
   const InductionStep step{moves, {}, game.heap_count(), smt::make_const(0),
-                           false, {}, std::nullopt};
+                           false, false, {}, std::nullopt};
   const BothSolvers real(options.cvc5_binary);
   const Solvers& solvers = solvers_of(options, real);
   const smt::GameDeclaration& declaration = game.declaration();

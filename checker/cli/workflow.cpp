@@ -208,6 +208,9 @@ std::string answers_of(const Entry& e) {
         if (x.contains("sum_of"))
           where = fmt::format("{} as the sum of {} one-heap games (Sprague-Grundy): ",
                               x.at("box").get<std::string>(), x.at("sum_of").dump());
+        if (x.contains("play"))
+          where = fmt::format("{} played {} (G: 0 at P, 1 at N): ", x.at("box").get<std::string>(),
+                              x.at("play").get<std::string>());
       }
       if (b.contains("scope")) parts.push_back(b.at("scope").get<std::string>());
       if (b.contains("cases"))

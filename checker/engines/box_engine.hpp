@@ -32,6 +32,11 @@ class BoxValues {
   // the one-heap game (the k-heap game itself is never played).
   static BoxValues sum_of_copies(const Game& one_heap, std::size_t k, Heap size);
 
+  // The box [0,size]^k of the game played misère (the player who cannot move wins): 0 at a
+  // P-position, 1 at an N-position (engines/misere_box.cpp).  Refused (std::invalid_argument)
+  // for a game whose moves may raise a heap or leave sums.
+  static BoxValues misere_outcomes(const Game& game, Heap size);
+
   // The side of a box [0,B]^k (its first extent, for a box of other extents).
   Heap size() const { return extents_[0]; }
   const std::vector<Heap>& extents() const { return extents_; }

@@ -37,6 +37,13 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
         d.site = {ClaimSite::Block::Box, i, "G"};
         value_of(c);
         heaps = heaps_of(file.boxes[i].game);
+        d.misere = file.boxes[i].misere;
+        if (d.misere && !d.win_loss)
+          fail(claim.where,
+               fmt::format("a claim (G == 0) <-> P of a misère box: \"{}\" is not of that form, "
+                           "and a misère box's G is an outcome (0 at P, 1 at N), not a Grundy "
+                           "value an induction could prove a formula of",
+                           c.name));
         if (file.boxes[i].sum)
           fail(claim.where,
                fmt::format("a claim of a box that plays one game: \"{}\" is about a sum of {} "

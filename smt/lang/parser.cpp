@@ -261,10 +261,20 @@ BoxSpec DeclarationParser::parse_box(const ProofFile& file) {
                                      b.game.name));
     b.sum = expect_number_in("the number of heaps of the sum", 2, kMaxSumHeaps);
   }
+  if (is_word("misere")) {  // misère play: the player who cannot move wins
+    if (b.sum)
+      fail(peek().where, "no 'misere' in a sum box: under misère play the values of a sum are "
+                         "not the xor of its parts' (there is no Sprague-Grundy theorem)");
+    next();
+    b.misere = true;
+  }
   expect_word("size");
   b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
   parse_block_body(file, claim_variables(b.sum ? b.sum : heaps_of(b.game)), "box", b.claims,
                    b.checks);
+  if (b.misere && !b.checks.empty())
+    fail(b.where, "no named checks in a misère box: they speak of Grundy values, and its G is an "
+                  "outcome");
   return b;
 }
 

@@ -115,6 +115,9 @@ struct BoxSpec {
   // `game NAME sum K`: the sum of K copies of a one-heap game, G(x1..xK) = g(x1) ^ ... ^ g(xK)
   // (the Sprague-Grundy theorem); 0: the game itself.
   std::size_t sum = 0;
+  // `misere`: the game played misère (the player who cannot move wins).  Grundy values do not
+  // add then; the box's G is the misère outcome, 0 at a P-position and 1 at an N-position.
+  bool misere = false;
   std::uint32_t size = 0;           // B
   std::vector<ClaimSpec> claims;    // over x1..xk and G
   std::vector<std::string> checks;  // e.g. "right-associativity"
@@ -184,6 +187,9 @@ struct InductionSpec {
   // The win-loss form, for a claim (G == 0) <-> P: no move leads from P to P, and from every
   // position outside P some move leads into P (seed 004's (i) and (ii)).
   bool win_loss = false;
+  // The claim's box plays misère: the win-loss form for misère play (no terminal position in
+  // P; from P never into P; from every position outside P that has a move, a move into P).
+  bool misere = false;
   std::vector<WitnessHint> hints;
   std::optional<CaseSplit> split;  // of (b); only with hints
   // A time limit per query and solver for this induction's obligations, in milliseconds;

@@ -12,6 +12,16 @@ Json box_json(const BoxReport& b) {
   j["game"] = b.game;
   j["box"] = "[0," + std::to_string(b.size) + "]^" + std::to_string(b.heaps);
   j["positions"] = b.positions;
+  if (b.misere) {  // misère play: outcomes, not Grundy values
+    j["play"] = "misère";
+    j["scope"] =
+        "exactly the positions of the box, played misère (the player who cannot move wins): G "
+        "is the misère outcome, 0 at a P-position and 1 at an N-position (a position without a "
+        "move is an N-position), not a Grundy value";
+    j["engine"] =
+        "misère outcomes in canonical order: N when there is no move or a move to P, else P "
+        "(never reads the claim)";
+  }
   if (b.sum > 0) {  // k copies of a one-heap game: the Sprague-Grundy theorem adds them up
     j["sum_of"] = b.sum;
     j["scope"] = fmt::format(
@@ -68,6 +78,7 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
           {"table_sha256", b.at("table_sha256")}}}};
     if (b.contains("sum_of"))  // the k-heap values are the theorem's, not an engine's
       claims_rest_on["exhaustive"]["sum_of"] = b.at("sum_of");
+    if (b.contains("play")) claims_rest_on["exhaustive"]["play"] = b.at("play");
     const Json checks_rest_on = {{"exhaustive", {{"box", b.at("box")}}}};
     claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on,
                             recorded_seconds(c, {"check_seconds", block}), out);

@@ -16,6 +16,7 @@ namespace {
 
 // What the induction proves, before its domain: "G = F" or "(G = 0) <-> P".
 std::string conclusion(const InductionOutcome& d) {
+  if (d.misere) return "misère: (G = 0) <-> " + d.value;
   return d.win_loss ? "(G = 0) <-> " + d.value : "G = " + d.value;
 }
 
@@ -26,7 +27,13 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
   j["claim"] = d.claim;
   j["text"] = d.text;
   j["value"] = d.value;
-  if (d.win_loss) j["form"] = "win-loss: no move from P to P, a move into P from outside P";
+  if (d.misere)
+    j["form"] =
+        "win-loss, misère play (the player who cannot move wins): no position without a move "
+        "is in P, no move from P to P, and from every position outside P that has a move, a "
+        "move into P";
+  else if (d.win_loss)
+    j["form"] = "win-loss: no move from P to P, a move into P from outside P";
   j["moves"] = d.moves;
   j["completeness"] = d.hinted ? "witness hints" : "quantified over each move's parameters";
   j["hints"] = d.hints;

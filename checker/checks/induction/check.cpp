@@ -178,6 +178,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   out.text = spec.text;
   out.value = smt::to_string(*spec.value);
   out.win_loss = spec.win_loss;
+  out.misere = spec.misere;
   out.hinted = !spec.hints.empty();
   out.timeout_ms = spec.timeout_ms;
   out.heaps = game.heap_count();

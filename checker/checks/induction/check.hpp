@@ -100,6 +100,7 @@ UnboundedInduction decide_on_every_position(const std::vector<Obligation>& oblig
 struct InductionOutcome {
   std::string claim, text, value;  // value: F, canonical
   bool win_loss = false;           // the claim is (G == 0) <-> P, value is P
+  bool misere = false;             // ... of a box played misère (G the misère outcome)
   bool hinted = false;             // (b) posed with the proof's witness hints
   std::vector<std::string> moves;  // the game's move kinds
   std::vector<std::string> hints;  // canonical text of each hint

@@ -2,6 +2,7 @@
 #include "checks/induction/confirm.hpp"
 
 #include <limits>
+#include <map>
 
 #include "engines/reference_engine.hpp"
 
@@ -32,6 +33,25 @@ std::optional<u128> value_at(const smt::Program& f, const std::vector<u128>& hea
   std::vector<u128> out;
   if (!f.run_one<u128>(heaps, out)) return std::nullopt;
   return out[0];
+}
+
+// The misère outcome at a small position, by the definition: true for N (no move, or a move to
+// a P-position), false for P.  Memoised; the game's moves lower the rank, so it ends.
+bool misere_outcome(const Game& game, const Position& p,
+                    std::map<std::vector<Heap>, bool>& memo) {
+  const std::vector<Heap> key(p.begin(), p.end());
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  bool has_move = false, into_p = false;
+  game.for_each_follower(p, [&](const Position& q) {
+    has_move = true;
+    into_p = into_p || !misere_outcome(game, q, memo);
+  });
+  return memo[key] = !has_move || into_p;
+}
+
+bool misere_outcome(const Game& game, const Position& p) {
+  std::map<std::vector<Heap>, bool> memo;
+  return misere_outcome(game, p, memo);
 }
 
 }  // namespace
@@ -68,7 +88,8 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
         "the one the induction needs (the claim is not refuted)";
     return Confirmed{cx, false};
   }
-  if (o.kind != Obligation::Kind::NoEqualFollower && o.kind != Obligation::Kind::Completeness) {
+  if (o.kind != Obligation::Kind::NoEqualFollower && o.kind != Obligation::Kind::Completeness &&
+      o.kind != Obligation::Kind::Terminal) {
     // (7), (n), (p), (b0): about the rules or the widths, decided by the evaluator alone.
     cx["confirmed_by"] =
         "the C++ evaluator (the induction is not proved; the claim is not refuted)";
@@ -93,8 +114,9 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
   // (a): F at X; (b): v, or, in the win-loss form (no v), P itself (F = 1 where P holds).
   const std::optional<u128> target =
       o.move ? f_here : std::optional<u128>(model.count("v") ? model.at("v") : 1);
-  bool reached = false;
+  bool reached = false, has_move = false;
   game.for_each_option(p, [&](std::span<const Position> parts) {
+    has_move = true;
     // F at the follower; at a sum, the xor of F at its parts.
     std::optional<u128> f_there = u128{0};
     Json where = Json::array();
@@ -111,11 +133,22 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
                               : Json{{"position", where[0]}, {"F", number_json(*f_there)}});
     }
   });
-  if (stones <= kMaxReferenceStones) {
+  if (stones <= kMaxReferenceStones && o.misere) {
+    cx["misere_outcome"] = misere_outcome(game, p) ? "N" : "P";
+  } else if (stones <= kMaxReferenceStones) {
     ReferenceEngine reference(game);
     cx["grundy"] = reference.grundy(p);
   }
   switch (o.kind) {
+    case Obligation::Kind::Terminal:
+      if (has_move) {
+        note = "the game lists a move from this position, so the solver's model is spurious";
+        return std::nullopt;
+      }
+      cx["confirmed_by"] =
+          "the game's follower enumeration: no move from this position, which P contains; under "
+          "misère play the player to move wins here (an N-position), so the claim is false";
+      return Confirmed{cx, true};
     case Obligation::Kind::NoEqualFollower:
       cx["followers_with_F_equal"] = followers;
       if (!reached) {
@@ -132,7 +165,14 @@ std::optional<Confirmed> confirm_with_game(const Obligation& o,
         note = "a follower reaches v, so the solver's model is spurious";
         return std::nullopt;
       }
-      if (!model.count("v"))  // the win-loss form: (b) leads into P
+      if (o.misere)
+        cx["confirmed_by"] =
+            reached ? "the C++ evaluator: no witness hint leads into P, although a follower is "
+                      "in P (the hints are incomplete; the claim is not refuted)"
+                    : "the game's follower enumeration: this position outside P has a move and "
+                      "no follower in P, so (by induction) it is a misère P-position and the "
+                      "claim is false";
+      else if (!model.count("v"))  // the win-loss form: (b) leads into P
         cx["confirmed_by"] =
             reached ? "the C++ evaluator: no witness hint leads into P, although a follower is "
                       "in P (the hints are incomplete; the claim is not refuted)"

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -137,8 +139,8 @@ InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            const smt::InductionSpec& spec, const smt::Definitions& definitions,
                            const std::string& file, bool expand) {
   auto expanded = [&](const ExprPtr& e) { return expand ? smt::expand(e, definitions) : e; };
-  InductionStep step{
-      moves, std::move(conditions), heaps, expanded(spec.value), spec.win_loss, {}, spec.split};
+  InductionStep step{moves,         std::move(conditions), heaps, expanded(spec.value),
+                     spec.win_loss, spec.misere,           {},    spec.split};
   if (step.split) step.split->expr = expanded(spec.split->expr);
   if (step.win_loss)
     for (const SymbolicMove& m : moves)
@@ -333,26 +335,78 @@ Obligation case_cover(const InductionStep& step, unsigned w) {
   return o;
 }
 
-Obligation completeness_quantified(const InductionStep& step, unsigned w) {
-  Obligation o = about_smaller_values(step, w);
-  o.name = fmt::format("(b) {} is reached by some move (quantified)", target(step));
+namespace {
+
+// o's conclusion: "some move kind, for some choice of its parameters, is legal and `body`"
+// (body(m, parameters): reaches v, reaches P, or only legal); the moves without parameters a
+// disjunction, the others existentials over fresh names (so that different moves, and the
+// free parameters of o itself, are never shared).
+void some_move(const InductionStep& step, Obligation& o,
+               const std::function<ExprPtr(const SymbolicMove&,
+                                           const std::map<std::string, ExprPtr>&)>& body) {
   std::vector<ExprPtr> reached;
   for (const SymbolicMove& m : step.moves) {
     if (m.parameters.empty()) {
-      reached.push_back(reaches(step, m, {}));
+      reached.push_back(body(m, {}));
     } else {
-      // Fresh names for the bound parameters, so that different moves do not share them.
       std::map<std::string, ExprPtr> renamed;
       smt::Existential e;
       for (const std::string& p : m.parameters) {
         e.bound.push_back(p + "_" + std::to_string(o.existentials.size()));
         renamed[p] = var(e.bound.back());
       }
-      e.body = reaches(step, m, renamed);
+      e.body = body(m, renamed);
       o.existentials.push_back(std::move(e));
     }
   }
   if (!reached.empty()) o.conclusion = disjunction(reached);
+}
+
+}  // namespace
+
+Obligation completeness_quantified(const InductionStep& step, unsigned w) {
+  Obligation o = about_smaller_values(step, w);
+  o.name = fmt::format("(b) {} is reached by some move (quantified)", target(step));
+  some_move(step, o, [&](const SymbolicMove& m, const std::map<std::string, ExprPtr>& params) {
+    return reaches(step, m, params);
+  });
+  return o;
+}
+
+Obligation misere_terminal(const InductionStep& step, unsigned w) {
+  Obligation o;
+  o.kind = Obligation::Kind::Terminal;
+  o.misere = true;
+  o.name = "(m) no position without a move is in P (misère: there the player to move wins)";
+  o.variables = heap_names(step);
+  o.hypotheses = domain(step, w);
+  o.hypotheses.push_back(step.value);
+  some_move(step, o, [](const SymbolicMove& m, const std::map<std::string, ExprPtr>& params) {
+    return smt::substitute(m.guard, params);
+  });
+  return o;
+}
+
+Obligation misere_completeness(const InductionStep& step, const SymbolicMove& legal,
+                               unsigned w) {
+  Obligation o = about_move(step, legal, w);  // over X and `legal`'s parameters, where legal
+  o.kind = Obligation::Kind::Completeness;
+  o.misere = true;
+  o.move = nullptr;  // what it reaches is P, not F(X): confirmed as (b) is
+  o.hypotheses.push_back(node(Op::Not, {step.value}));
+  if (step.hints.empty()) {
+    o.name = fmt::format("(b) from every X outside P where \"{}\" is legal, P is reached by "
+                         "some move (quantified, misère)",
+                         legal.name);
+    some_move(step, o, [&](const SymbolicMove& m, const std::map<std::string, ExprPtr>& params) {
+      return reaches(step, m, params);
+    });
+  } else {
+    o.name = fmt::format("(b) from every X outside P where \"{}\" is legal, P is reached by "
+                         "one of {} witness hints (misère)",
+                         legal.name, step.hints.size());
+    o.conclusion = disjunction(hinted(step, nullptr));
+  }
   return o;
 }
 
@@ -375,6 +429,11 @@ std::vector<Obligation> unbounded_obligations(const InductionStep& step) {
   // The rules on N^k, as the rules check proves them: (n), then (7) under it.
   for (Obligation& o : rules_obligations(step, 0)) out.push_back(std::move(o));
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, 0));
+  if (step.misere) {
+    out.push_back(misere_terminal(step, 0));
+    for (const SymbolicMove& m : step.moves) out.push_back(misere_completeness(step, m, 0));
+    return out;
+  }
   out.push_back(completeness_quantified(step, 0));
   return out;
 }
@@ -387,6 +446,11 @@ std::vector<Obligation> induction_obligations(const InductionStep& step, unsigne
   for (const SymbolicMove& m : step.moves) out.push_back(rank_obligation(step, m, w));
   for (const SymbolicMove& m : step.moves) out.push_back(no_equal_follower(step, m, w));
   if (!step.win_loss) out.push_back(value_bound(step, w));  // P is a condition, not a value
+  if (step.misere) {
+    out.push_back(misere_terminal(step, w));
+    for (const SymbolicMove& m : step.moves) out.push_back(misere_completeness(step, m, w));
+    return out;
+  }
   if (step.hints.empty()) {
     out.push_back(completeness_quantified(step, w));
   } else if (step.split) {

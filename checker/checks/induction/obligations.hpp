@@ -20,6 +20,15 @@
 //   (a)  no move kind leads from a position in P to one in P;
 //   (b)  from every position outside P some move (or hinted move) leads into P.
 // By induction on the rank, G(X) = 0 exactly when X is in P, on D_w.
+//
+// The misère form, for the claim (G == 0) <-> P of a box played misère (the player who cannot
+// move wins, so a position without a move is an N-position), has (r), (7) and (a) as above and:
+//   (m)  no position without a move is in P: from every position in P some move is legal;
+//   (b)  for each move kind: from every position outside P where that move is legal (so the
+//        position has a move), some move (or hinted move) leads into P.
+// By induction on the rank, X is a misère P-position exactly when X is in P: a position in P
+// has a move (m) and every move leaves P (a), so every follower is N; one outside P either has
+// no move (an N-position) or a move into P (b).
 // Every obligation is an implication to be proved valid: its negation must be unsat.
 //
 // Width 0 stands for all of N^k (the unbounded route, decided by MONA): no domain hypothesis,
@@ -47,6 +56,7 @@ struct Obligation {
     ParameterWidth,   // (p), a parameter's choices below 2^w on D_w
     Completeness,     // (b), or one case of it
     CaseCover,        // (b cases)
+    Terminal,         // (m), misère play: no position without a move is in P
   };
   Kind kind;
   std::string name;                    // "(a) reduce x1"
@@ -55,6 +65,7 @@ struct Obligation {
   smt::ExprPtr conclusion;                     // may be null when existentials carry it
   std::vector<smt::Existential> existentials;  // (b) without hints
   const SymbolicMove* move = nullptr;          // the move kind of (7) and (a)
+  bool misere = false;                         // an obligation of the misère form
 };
 
 // The induction as the obligations see it: the game's moves and heap count, F expanded over
@@ -65,6 +76,7 @@ struct InductionStep {
   std::size_t heaps;
   smt::ExprPtr value;  // F, expanded; for the win-loss form, P
   bool win_loss = false;
+  bool misere = false;  // the misère form (win_loss too)
   // Each witness hint: its move and its parameters, expanded.
   std::vector<std::pair<const SymbolicMove*, std::map<std::string, smt::ExprPtr>>> hints;
   std::optional<smt::CaseSplit> split;  // E expanded
@@ -107,6 +119,11 @@ Obligation completeness_case(const InductionStep& step, std::uint64_t c, unsigne
 Obligation case_cover(const InductionStep& step, unsigned w);
 // (b) without hints: some move and some choice of its parameters reaches v.
 Obligation completeness_quantified(const InductionStep& step, unsigned w);
+// (m), misère play: from every position in P some move is legal.
+Obligation misere_terminal(const InductionStep& step, unsigned w);
+// (b), misère play, for the move kind `legal`: from every position outside P where it is legal,
+// some move (or hinted move) leads into P.
+Obligation misere_completeness(const InductionStep& step, const SymbolicMove& legal, unsigned w);
 
 // A declared game's rules at width w (0: on N^k), per move kind: (n) when its follower
 // subtracts, then (7), which may assume (n) (at the same width, under the same guard) and is
