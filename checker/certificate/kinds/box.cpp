@@ -53,6 +53,17 @@ Json box_json(const BoxReport& b) {
   j["table_sha256"] = b.table_sha256;
   j["max_value"] = b.max_value;
   j["claims"] = claims_json(b.claims);
+  if (b.misere)  // a counterexample's values are outcomes: named so, never "grundy"
+    for (Json& c : j["claims"])
+      if (c.contains("counterexample") && c["counterexample"].is_object()) {
+        Json& cx = c["counterexample"];
+        cx["misere_outcome"] = cx["grundy"] == 0 ? "P" : "N";
+        cx.erase("grundy");
+        for (Json& f : cx["followers"]) {
+          f["misere_outcome"] = f["value"] == 0 ? "P" : "N";
+          f.erase("value");
+        }
+      }
   j["checks"] = checks_json(b.checks);
   j["verdict"] = verdict_name(b.verdict());
   return j;

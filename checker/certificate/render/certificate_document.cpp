@@ -41,9 +41,15 @@ std::vector<std::vector<std::string>> evidence_rows(const Json& rests_on) {
 // with its value (the true value is their mex, checkable by hand).
 void counterexample_tables(Document& d, const Json& cx) {
   if (!cx.is_object() || !cx.contains("position")) return;
-  d.paragraph("Counterexample (its value is the mex of its followers' values):");
-  d.table({"position", "G (true)", "claimed"},
-          {{position_text(cx.at("position")), text_of(cx.value("grundy", Json())),
+  // Played misère, the values are outcomes (N with no move or a move to P, else P).
+  const bool misere = cx.contains("misere_outcome");
+  const char* value_key = misere ? "misere_outcome" : "value";
+  d.paragraph(misere ? "Counterexample (misère: N when it has no move or a move to a P-position, "
+                       "else P):"
+                     : "Counterexample (its value is the mex of its followers' values):");
+  d.table({"position", misere ? "misère outcome (true)" : "G (true)", "claimed"},
+          {{position_text(cx.at("position")),
+            text_of(cx.value(misere ? "misere_outcome" : "grundy", Json())),
             text_of(cx.value("claimed", Json()))}});
   std::vector<std::vector<std::string>> followers;
   for (const Json& f : cx.value("followers", Json::array())) {
@@ -53,9 +59,9 @@ void counterexample_tables(Document& d, const Json& cx) {
         follower += (follower.empty() ? "" : " + ") + position_text(q);
     else
       follower = position_text(f.at("position"));
-    followers.push_back({follower, text_of(f.at("value"))});
+    followers.push_back({follower, text_of(f.at(value_key))});
   }
-  if (!followers.empty()) d.table({"follower", "G"}, followers);
+  if (!followers.empty()) d.table({"follower", misere ? "misère outcome" : "G"}, followers);
 }
 
 // The claims of a block with their counterexamples, from the certificate's own records.
