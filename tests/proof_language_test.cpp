@@ -109,7 +109,10 @@ const char* const kOperatorTerms[] = {"a + b",
                                       "(a < b) + (b < a)",
                                       "top_bit(a)",
                                       "low_bit(a + b)",
-                                      "top_bit(a * b) ^ low_bit(b)"};
+                                      "top_bit(a * b) ^ low_bit(b)",
+                                      "zeck_shift(a) + b",
+                                      "zeck_even(a + b)",
+                                      "zeck_shift(zeck_shift(a) + b) - zeck_even(b)"};
 
 TEST(Parser, InductionTimeLimit) {
   const std::string head =

@@ -15,9 +15,10 @@ smt::MonaQuery unbounded_query(const std::vector<std::string>& variables,
                                const std::vector<smt::ExprPtr>& hypotheses,
                                const smt::ExprPtr& conclusion,
                                const std::vector<smt::Existential>& existentials,
-                               const smt::Definitions& definitions, const std::string& source) {
+                               const smt::Definitions& definitions, const std::string& source,
+                               smt::Numeration numeration) {
   return smt::make_mona_query(variables, hypotheses, conclusion, existentials, definitions,
-                              source);
+                              source, {}, numeration);
 }
 
 UnboundedOutcome decide_for_all_naturals(const std::vector<std::string>& variables,
@@ -30,7 +31,8 @@ UnboundedOutcome decide_for_all_naturals(const std::vector<std::string>& variabl
   UnboundedOutcome out;
   smt::MonaQuery query;
   try {
-    query = unbounded_query(variables, hypotheses, conclusion, existentials, definitions, source);
+    query = unbounded_query(variables, hypotheses, conclusion, existentials, definitions, source,
+                            options.numeration);
   } catch (const smt::OutsideFragment& e) {
     out.outside = e.what();
     out.outside_at = e.where;

@@ -21,6 +21,7 @@ namespace nimcert {
 
 struct UnboundedOptions {
   bool enabled = true;
+  smt::Numeration numeration = smt::Numeration::Binary;  // how MONA reads a natural
   unsigned timeout_ms = 60000;
   std::uint64_t memory_bytes = std::uint64_t{4} << 30;
   std::string mona_binary = smt::kMonaBinary;
@@ -58,6 +59,7 @@ smt::MonaQuery unbounded_query(const std::vector<std::string>& variables,
                                const std::vector<smt::ExprPtr>& hypotheses,
                                const smt::ExprPtr& conclusion,
                                const std::vector<smt::Existential>& existentials,
-                               const smt::Definitions& definitions, const std::string& source);
+                               const smt::Definitions& definitions, const std::string& source,
+                               smt::Numeration numeration = smt::Numeration::Binary);
 
 }  // namespace nimcert

@@ -59,7 +59,8 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
           std::string text =
               unbounded_query(
                   o.variables, o.hypotheses, o.conclusion, o.existentials, proof.definitions,
-                  fmt::format("nimcert induction {} {} for all positions", induction.claim, o.name))
+                  fmt::format("nimcert induction {} {} for all positions", induction.claim, o.name),
+                  induction.fibonacci ? smt::Numeration::Fibonacci : smt::Numeration::Binary)
                   .text;
           step.emplace_back(std::move(o), std::move(text));
         }

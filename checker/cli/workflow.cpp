@@ -191,7 +191,9 @@ std::string answers_of(const Entry& e) {
       }
       if (!widest.empty()) parts.push_back(widest + " (z3, cvc5)");
       if (b.contains("unbounded") && b.at("unbounded").contains("conclusion"))
-        parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() + " (mona)");
+        parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() +
+                        (b.at("unbounded").contains("numeration") ? " (mona, Fibonacci numeration)"
+                                                                  : " (mona)"));
       else if (b.contains("unbounded") && b.at("unbounded").contains("term"))
         parts.push_back(fmt::format("on N^k: {} ({})",
                                     b.at("unbounded").at("term").get<std::string>(),

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "sys/fibonacci.hpp"
+
 namespace nimcert::smt {
 
 Program::Program(const std::vector<std::string>& variables, const std::vector<ExprPtr>& outputs)
@@ -81,6 +83,31 @@ inline T top_bit_of(T v) {
     if (high) return T(top_bit_of(high)) << 64;
     return T(top_bit_of(static_cast<std::uint64_t>(v)));
   }
+}
+
+// zeck_shift(v): v's Zeckendorf digits moved up one place; sets `overflow` when the result
+// does not fit T.
+template <class T>
+inline T zeck_shift_of(T v, bool& overflow) {
+  const std::vector<u128>& f = fibonacci_places();
+  u128 shifted = 0;
+  for (unsigned i : zeckendorf_places(v)) {
+    if (i + 1 >= f.size() || shifted > ~u128{0} - f[i + 1]) {
+      overflow = true;
+      return 0;
+    }
+    shifted += f[i + 1];
+  }
+  if (shifted > u128{static_cast<T>(~T{0})}) overflow = true;
+  return static_cast<T>(shifted);
+}
+
+// zeck_even(v): v > 0 and its lowest Zeckendorf digit at an even place.
+template <class T>
+inline T zeck_even_of(T v) {
+  if (v == 0) return 0;
+  const std::vector<unsigned> places = zeckendorf_places(v);
+  return places.back() % 2 == 0;
 }
 
 }  // namespace
@@ -211,6 +238,12 @@ template <class T>
         break;
       case Op::LowBit:  // a & -a, in T
         for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] & (~a[j] + 1);
+        break;
+      case Op::ZeckShift:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = zeck_shift_of(a[j], overflow);
+        break;
+      case Op::ZeckEven:
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = zeck_even_of(a[j]);
         break;
       case Op::Call:
         throw std::logic_error("evaluator: a call survived compilation");

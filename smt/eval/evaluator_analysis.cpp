@@ -109,6 +109,9 @@ bool Program::fits_in(unsigned bits, std::uint64_t input_max) const {
       case Op::LowBit:
         v = a;
         break;
+      case Op::ZeckShift:  // a * phi, below 2a + 1
+        v = a >= cap / 2 ? cap : 2 * a + 1;
+        break;
       default:
         break;
     }

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 #include <unordered_map>
+#include <vector>
 
 namespace nimcert::smt {
 
@@ -111,6 +112,23 @@ class Exact {
         const mpz_class a = arg(0);
         if (a == 0) return 0;
         return mpz_class(1) << mpz_scan1(a.get_mpz_t(), 0);
+      }
+      case Op::ZeckShift:
+      case Op::ZeckEven: {
+        // The Zeckendorf digits by the greedy algorithm over F(2), F(3), ... up to a.
+        mpz_class a = arg(0);
+        std::vector<mpz_class> f = {1, 2};
+        while (f.back() <= a) f.push_back(f.back() + f[f.size() - 2]);
+        mpz_class shifted = 0;
+        long low = -1;
+        for (std::size_t i = f.size(); i-- > 0 && a > 0;)
+          if (f[i] <= a) {
+            a -= f[i];
+            shifted += i + 1 < f.size() ? f[i + 1] : mpz_class(f[i] + f[i - 1]);
+            low = static_cast<long>(i);
+          }
+        if (e.op == Op::ZeckShift) return shifted;
+        return truth(low >= 0 && low % 2 == 0);
       }
     }
     throw std::logic_error("exact evaluator: unknown operator");

@@ -46,6 +46,7 @@ ExprPtr make_call(std::string name, std::vector<ExprPtr> args) {
 
 bool is_boolean(Op op) {
   switch (op) {
+    case Op::ZeckEven:
     case Op::Eq:
     case Op::Ne:
     case Op::Lt:
@@ -117,15 +118,32 @@ const char* spelling(Op op) {
   }
 }
 
-bool is_builtin(const std::string& name) { return name == "top_bit" || name == "low_bit"; }
+bool is_builtin(const std::string& name) {
+  return name == "top_bit" || name == "low_bit" || name == "zeck_shift" || name == "zeck_even";
+}
 
 Op builtin_op(const std::string& name) {
   if (name == "top_bit") return Op::TopBit;
   if (name == "low_bit") return Op::LowBit;
+  if (name == "zeck_shift") return Op::ZeckShift;
+  if (name == "zeck_even") return Op::ZeckEven;
   throw std::invalid_argument("no built-in " + name);
 }
 
-const char* builtin_name(Op op) { return op == Op::TopBit ? "top_bit" : "low_bit"; }
+const char* builtin_name(Op op) {
+  switch (op) {
+    case Op::TopBit:
+      return "top_bit";
+    case Op::LowBit:
+      return "low_bit";
+    case Op::ZeckShift:
+      return "zeck_shift";
+    case Op::ZeckEven:
+      return "zeck_even";
+    default:
+      throw std::logic_error("builtin_name: not a built-in");
+  }
+}
 
 std::string to_string(const Expr& e) {
   switch (e.op) {
@@ -145,6 +163,8 @@ std::string to_string(const Expr& e) {
              to_string(*e.args[2]) + ")";
     case Op::TopBit:
     case Op::LowBit:
+    case Op::ZeckShift:
+    case Op::ZeckEven:
       return std::string(builtin_name(e.op)) + "(" + to_string(*e.args[0]) + ")";
     default:
       return "(" + to_string(*e.args[0]) + " " + spelling(e.op) + " " + to_string(*e.args[1]) + ")";

@@ -43,6 +43,11 @@ enum class Op {
   Ite,     // if c then a else b
   TopBit,  // top_bit(a): the largest power of two not above a (0 for 0)
   LowBit,  // low_bit(a): the lowest one-bit of a, 2^v2(a) (0 for 0)
+  // Fibonacci numeration (sys/fibonacci.hpp): zeck_shift(a) has a's Zeckendorf digits moved up
+  // one place (about a * phi); zeck_even(a) says a > 0 and a's lowest digit is at an even
+  // place (a boolean).  MONA decides them under `numeration fibonacci`.
+  ZeckShift,
+  ZeckEven,
 };
 
 // The built-in functions: the bits that WS1S expresses natively and that definitions can only

@@ -103,6 +103,13 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
     fail(d.split->where, "no case split in the win-loss form (it splits (b) on the values v < F)");
   if (d.split && d.hints.empty())
     fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
+  if (is_word("numeration")) {  // numeration fibonacci: MONA's naturals in Zeckendorf form
+    next();
+    const Token n = peek();
+    if (!is_word("fibonacci") && !is_word("binary"))
+      fail(n.where, "a numeration: 'fibonacci' (or 'binary', the default)");
+    d.fibonacci = next().text == "fibonacci";
+  }
   if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
     next();
     d.timeout_ms =

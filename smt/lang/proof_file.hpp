@@ -190,6 +190,9 @@ struct InductionSpec {
   // The claim's box plays misère: the win-loss form for misère play (no terminal position in
   // P; from P never into P; from every position outside P that has a move, a move into P).
   bool misere = false;
+  // `numeration fibonacci`: MONA reads the naturals in Fibonacci (Zeckendorf) numeration, so that
+  // zeck_shift and zeck_even translate (and bitwise operations, shifts and products do not).
+  bool fibonacci = false;
   std::vector<WitnessHint> hints;
   std::optional<CaseSplit> split;  // of (b); only with hints
   // A time limit per query and solver for this induction's obligations, in milliseconds;

@@ -86,6 +86,9 @@ unsigned WidthAnalysis::width_of_number(const Expr& e) {
     case Op::LowBit:
       r = w(0);
       break;
+    case Op::ZeckShift:  // a * phi < 2a: one bit more
+      r = w(0) + 1;
+      break;
     default:
       throw std::logic_error("value_width: unexpected operator");
   }

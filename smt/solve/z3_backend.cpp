@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "solve/width.hpp"
+#include "sys/fibonacci.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
@@ -80,6 +81,20 @@ class Translator {
         return z3::implies(boolean(arg(0)), boolean(arg(1)));
       case Op::Iff:
         return boolean(arg(0)) == boolean(arg(1));
+      case Op::ZeckEven: {  // the greedy digits, unrolled: the lowest one taken at an even place
+        const unsigned m = widths_(arg(0));
+        z3::expr rest = bv(arg(0), m);
+        z3::expr any = c_.bool_val(false), low_even = c_.bool_val(false);
+        const std::vector<u128> f = places_below(m);
+        for (std::size_t i = f.size(); i-- > 0;) {
+          const z3::expr fi = constant(f[i], m);
+          const z3::expr taken = z3::uge(rest, fi);
+          rest = z3::ite(taken, rest - fi, rest);
+          any = any || taken;
+          low_even = z3::ite(taken, c_.bool_val(i % 2 == 0), low_even);
+        }
+        return any && low_even;
+      }
       case Op::Ite:
         if (yields_boolean(e)) return z3::ite(boolean(arg(0)), boolean(arg(1)), boolean(arg(2)));
         [[fallthrough]];
@@ -90,6 +105,16 @@ class Translator {
       }
     }
   }
+
+  // The Fibonacci places F(2), F(3), ... below 2^m (sys/fibonacci.hpp).
+  static std::vector<u128> places_below(unsigned m) {
+    std::vector<u128> out;
+    for (u128 f : fibonacci_places())
+      if (m >= 128 || f < (u128{1} << m)) out.push_back(f);
+    return out;
+  }
+  // v as a bit-vector of width w (v below 2^w).
+  z3::expr constant(u128 v, unsigned w) { return c_.bv_val(u128_to_string(v).c_str(), w); }
 
   // e (not a boolean operator) as a bit-vector of its own width `w`.
   z3::expr natural(const Expr& e, unsigned w) {
@@ -157,6 +182,19 @@ class Translator {
       }
       case Op::Ite:
         return z3::ite(boolean(arg(0)), bv(arg(1), w), bv(arg(2), w));
+      case Op::ZeckShift: {  // the greedy Zeckendorf digits, unrolled, each moved up a place
+        const unsigned m = widths_(arg(0));
+        const std::vector<u128> f = places_below(m);
+        z3::expr rest = z3::zext(bv(arg(0), m), w - m);
+        z3::expr shifted = c_.bv_val(0, w);
+        for (std::size_t i = f.size(); i-- > 0;) {
+          const z3::expr fi = constant(f[i], w);
+          const z3::expr taken = z3::uge(rest, fi);
+          rest = z3::ite(taken, rest - fi, rest);
+          shifted = z3::ite(taken, shifted + constant(f[i] + (i > 0 ? f[i - 1] : 1), w), shifted);
+        }
+        return shifted;
+      }
       default:
         throw std::logic_error("z3 backend: unexpected operator " + to_string(e));
     }

@@ -22,14 +22,23 @@ std::runtime_error not_runnable(const std::string& binary) {
                             "': install the Debian package mona (scripts/install-deps.sh)");
 }
 
-// The natural whose one-bits are at the listed positions ("0,2,5" -> 37), in decimal.
-std::string natural_of(const std::string& positions) {
+// The natural whose digits are at the listed places, in decimal: binary ("0,2,5" -> 37), or
+// Fibonacci, place i standing for F(i + 2) ("0,2,5" -> 1 + 3 + 13 = 17).
+std::string natural_of(const std::string& positions, Numeration numeration) {
   mpz_class n = 0;
   std::stringstream in(positions);
   std::string item;
   while (std::getline(in, item, ','))
-    if (item.find_first_not_of(' ') != std::string::npos)
-      mpz_setbit(n.get_mpz_t(), std::stoul(item));
+    if (item.find_first_not_of(' ') != std::string::npos) {
+      const unsigned long place = std::stoul(item);
+      if (numeration == Numeration::Binary) {
+        mpz_setbit(n.get_mpz_t(), place);
+        continue;
+      }
+      mpz_class f;  // F(place + 2)
+      mpz_fib_ui(f.get_mpz_t(), place + 2);
+      n += f;
+    }
   return n.get_str(10);
 }
 
@@ -108,7 +117,7 @@ MonaRun run_mona(const MonaQuery& query, unsigned timeout_ms, std::uint64_t memo
   std::map<std::string, std::string> by_mona_name;
   for (auto it = std::sregex_iterator(block.begin(), block.end(), assignment);
        it != std::sregex_iterator(); ++it)
-    by_mona_name[(*it)[1]] = natural_of((*it)[2]);
+    by_mona_name[(*it)[1]] = natural_of((*it)[2], query.numeration);
   for (const std::string& v : query.variables) {
     auto it = by_mona_name.find(mona_name(v));
     // A variable MONA does not print is unconstrained: any value, 0 among them.

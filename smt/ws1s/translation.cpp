@@ -15,6 +15,8 @@
 #include <map>
 #include <set>
 
+#include "ws1s/fibonacci_numeration.hpp"
+
 namespace nimcert::smt {
 
 namespace {
@@ -57,8 +59,9 @@ std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
 
 class Translator {
  public:
-  Translator(const Definitions& definitions, const std::map<std::string, std::string>& external)
-      : definitions_(definitions), external_(external) {}
+  Translator(const Definitions& definitions, const std::map<std::string, std::string>& external,
+             Numeration numeration)
+      : definitions_(definitions), external_(external), numeration_(numeration) {}
 
   // The statement over the free variables, every predicate it needs before it.
   std::string program(const std::vector<std::string>& variables,
@@ -69,6 +72,8 @@ class Translator {
     // bounded factor is then a finite case split (e_i e_j of seed 000's (13)-(16)).
     for (const ExprPtr& h : hypotheses) collect_bounds(*h);
     std::vector<std::string> premises;
+    if (fibonacci())  // every free variable a natural in Zeckendorf form
+      for (const std::string& v : variables) premises.push_back(fmt::format("zf({})", mona_name(v)));
     for (const ExprPtr& h : hypotheses) {
       const auto saved = bounds_;
       bounds_.clear();  // a hypothesis may not lean on another one's bound
@@ -84,7 +89,9 @@ class Translator {
     for (const std::string& v : variables) names.push_back(mona_name(v));
     std::string comment = source;  // one comment line, whatever the labels hold
     std::replace(comment.begin(), comment.end(), '\n', ' ');
-    std::string text = "ws1s;\n# " + comment + "\n" + kPrelude + predicates_;
+    std::string text = "ws1s;\n# " + comment + "\n" +
+                       (fibonacci() ? fibonacci_prelude() : std::string(kPrelude)) +
+                       predicates_;
     if (!names.empty()) text += fmt::format("var2 {};\n", fmt::join(names, ", "));  // none: closed
     text += premises.empty() ? fmt::format("{};\n", goal)
                              : fmt::format("({})\n=> ({});\n", fmt::join(premises, "\n & "), goal);
@@ -99,6 +106,18 @@ class Translator {
 
   std::string fresh() { return fmt::format("T{}", next_++); }
 
+  bool fibonacci() const { return numeration_ == Numeration::Fibonacci; }
+
+  // An operator that reads binary digits, in a statement under the Fibonacci numeration (or the
+  // Fibonacci built-ins under the binary one): outside the fragment.
+  [[noreturn]] void wrong_numeration(const Expr& e) const {
+    outside(e, fibonacci()
+                   ? "under the Fibonacci numeration only +, -, comparisons, constants, if, "
+                     "zeck_shift and zeck_even are translated"
+                   : "zeck_shift and zeck_even read Fibonacci digits: an induction with "
+                     "'numeration fibonacci' translates them");
+  }
+
   // --- booleans ---
   std::string formula(const Expr& e) {
     auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
@@ -109,7 +128,7 @@ class Translator {
     };
     // (a >> k) == 0 says every one-bit of a is below k: no shifted copy (whose automaton
     // would need 2^k states) is built.
-    if ((e.op == Op::Eq || e.op == Op::Ne) && below_power_test(e)) {
+    if (!fibonacci() && (e.op == Op::Eq || e.op == Op::Ne) && below_power_test(e)) {
       const Expr& shift = arg(0).op == Op::Shr ? arg(0) : arg(1);
       const std::string k = integer(shift, shift.args[1]->value);
       const std::string test = with_value(*shift.args[0], [&](const std::string& a) {
@@ -152,6 +171,9 @@ class Translator {
             return fmt::format("{}({})", predicate(e.name), fmt::join(args, ", "));
           });
         break;
+      case Op::ZeckEven:
+        if (!fibonacci()) wrong_numeration(e);
+        return with_value(arg(0), [](const std::string& a) { return "zeven(" + a + ")"; });
       default:
         break;
     }
@@ -175,6 +197,11 @@ class Translator {
     }
     const std::string body = formula(*x.body);
     scope_ = saved;
+    if (fibonacci()) {
+      std::vector<std::string> forms;
+      for (const std::string& n : names) forms.push_back("zf(" + n + ") & ");
+      return fmt::format("(ex2 {}: {}{})", fmt::join(names, ", "), fmt::join(forms, ""), body);
+    }
     return fmt::format("(ex2 {}: {})", fmt::join(names, ", "), body);
   }
 
@@ -187,6 +214,7 @@ class Translator {
                          [&](const std::string& a, const std::string& b) { return f(a, b); });
     };
     if (yields_boolean(e) && e.op != Op::Ite) return number_of(formula(e), t);
+    if (fibonacci()) return defines_fibonacci(e, t);
     switch (e.op) {
       case Op::Const:
         return fmt::format("{} = {}", t, positions_of(e.value));
@@ -243,10 +271,52 @@ class Translator {
           return fmt::format("(all1 i: (i in {0}) <=> (i in {1} & (all1 j: j < i => j notin {1})))",
                              t, a);
         });
+      case Op::ZeckShift:
+        wrong_numeration(e);
       default:
         break;
     }
     throw std::logic_error("ws1s: unexpected operator in " + to_string(e));
+  }
+
+  // "t is the value of e" under the Fibonacci numeration.
+  std::string defines_fibonacci(const Expr& e, const std::string& t) {
+    auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
+    auto pair = [&](auto f) {
+      return with_values(arg(0), arg(1),
+                         [&](const std::string& a, const std::string& b) { return f(a, b); });
+    };
+    switch (e.op) {
+      case Op::Const:
+        return fmt::format("{} = {}", t, zeckendorf_set(e.value));
+      case Op::Var:
+        return fmt::format("{} = {}", t, variable(e));
+      case Op::Call:
+        return with_values(e.args, [&](const std::vector<std::string>& args) {
+          std::vector<std::string> all = args;
+          all.push_back(t);
+          return fmt::format("{}({})", predicate(e.name), fmt::join(all, ", "));
+        });
+      case Op::Add:
+        return pair([&](auto a, auto b) { return fmt::format("fplus({}, {}, {})", a, b, t); });
+      case Op::Sub:  // truncated: a - b = 0 when a < b
+        return pair([&](auto a, auto b) {
+          return fmt::format(
+              "((leq({1}, {0}) & fplus({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))", a, b,
+              t);
+        });
+      case Op::Ite: {
+        const std::string c = formula(arg(0));
+        return fmt::format("(({} & {}) | (~({}) & {}))", c, defines(arg(1), t), c,
+                           defines(arg(2), t));
+      }
+      case Op::ZeckShift:  // every place moved up one (place 0 then empty)
+        return with_value(arg(0), [&](const std::string& a) {
+          return fmt::format("((all1 i: (i in {0}) <=> (i + 1 in {1})) & 0 notin {1})", a, t);
+        });
+      default:
+        wrong_numeration(e);
+    }
   }
 
   static std::string number_of(const std::string& phi, const std::string& t) {
@@ -359,6 +429,8 @@ class Translator {
                          const std::function<std::string(const std::string&)>& body) {
     if (e.op == Op::Var) return body(variable(e));
     const std::string t = fresh();
+    if (fibonacci())  // a value in Zeckendorf form, so that it is one natural
+      return fmt::format("(ex2 {}: zf({}) & {} & {})", t, t, defines(e, t), body(t));
     return fmt::format("(ex2 {}: {} & {})", t, defines(e, t), body(t));
   }
 
@@ -489,6 +561,7 @@ class Translator {
 
   const Definitions& definitions_;
   const std::map<std::string, std::string>& external_;
+  const Numeration numeration_;
   std::map<std::string, std::string> scope_;     // proof-language name -> MONA set
   std::map<std::string, std::uint64_t> bounds_;  // in force while translating
   std::map<std::string, std::uint64_t> hypothesis_bounds_;
@@ -501,14 +574,20 @@ class Translator {
 
 std::string mona_name(const std::string& name) { return "V_" + name; }
 
+const char* numeration_name(Numeration n) {
+  return n == Numeration::Fibonacci ? "fibonacci" : "binary";
+}
+
 MonaQuery make_mona_query(const std::vector<std::string>& variables,
                           const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
                           const std::vector<Existential>& existentials,
                           const Definitions& definitions, const std::string& source,
-                          const std::map<std::string, std::string>& external) {
-  Translator t(definitions, external);
+                          const std::map<std::string, std::string>& external,
+                          Numeration numeration) {
+  Translator t(definitions, external, numeration);
   MonaQuery q;
   q.variables = variables;
+  q.numeration = numeration;
   q.text = t.program(variables, hypotheses, conclusion, existentials, source);
   return q;
 }

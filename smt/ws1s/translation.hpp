@@ -35,9 +35,20 @@ class OutsideFragment : public std::runtime_error {
   SourceLocation where;
 };
 
+// How a natural is a set of positions: its binary digits (the default, Büchi arithmetic),
+// or its Fibonacci (Zeckendorf) digits, place i for F(i + 2), no two neighbours (sys/fibonacci.hpp).
+// In Fibonacci numeration + is a 7-state carry automaton (Walnut's msd_fib adder, run from the
+// top place down), < is the same comparison at the highest differing place, and zeck_shift and
+// zeck_even are a move of every place up one and the parity of the lowest place; bitwise
+// operations, shifts, products and quotients are outside the fragment there.  Every set that
+// stands for a natural is held to Zeckendorf form, so that it stands for exactly one.
+enum class Numeration { Binary, Fibonacci };
+const char* numeration_name(Numeration n);  // "binary", "fibonacci"
+
 struct MonaQuery {
   std::vector<std::string> variables;  // the free variables, the proof language's names
   std::string text;                    // the MONA program: valid iff the statement holds
+  Numeration numeration = Numeration::Binary;  // how a counterexample's sets are read
 };
 
 // The largest integer the translation writes into a MONA program (a shift amount, the bound of
@@ -59,6 +70,7 @@ MonaQuery make_mona_query(const std::vector<std::string>& variables,
                           const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,
                           const std::vector<Existential>& existentials,
                           const Definitions& definitions, const std::string& source,
-                          const std::map<std::string, std::string>& external = {});
+                          const std::map<std::string, std::string>& external = {},
+                          Numeration numeration = Numeration::Binary);
 
 }  // namespace nimcert::smt

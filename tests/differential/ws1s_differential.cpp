@@ -11,7 +11,11 @@
 //    with GMP on a set of edge assignments (up to 2^4097), a counterexample must be false in GMP;
 //  - odd executions pin x and y to constants below 2^64 as hypotheses: MONA's "valid" must be
 //    exactly GMP's "true" there.
-// Every fifth execution is a random automaton instead (one to three tracks, up to six states),
+// Every fifth execution is a statement under the Fibonacci numeration instead (+, -, comparisons,
+// if, constants, zeck_shift, zeck_even; x and y pinned to constants near the edges, below 2^64):
+// MONA's "valid" (Walnut's adder, the order and the Zeckendorf built-ins, every set held to
+// Zeckendorf form) must be exactly GMP's "true" there.
+// Every fifth execution (another one) is a random automaton instead (one to three tracks, up to six states),
 // written as the MONA predicate the automaton route of `discover` uses (discovery/automaton),
 // and asked at a tuple of naturals near the edges (2^31, 2^32, 2^63, 2^64 - 1, and past 2^64
 // as sums of such constants): MONA's answer must be the run of the automaton, computed twice in
@@ -39,7 +43,7 @@ constexpr unsigned kMonaMs = 500;
 
 struct Counts {
   std::atomic<std::uint64_t> executions{0}, translated{0}, refused{0}, valid{0}, counterexamples{0},
-      undecided{0}, comparisons{0}, disagreements{0}, automata{0}, accepted{0};
+      undecided{0}, comparisons{0}, disagreements{0}, automata{0}, accepted{0}, fibonacci{0};
 };
 
 // A natural near an edge as an expression of the proof language, with its value: small, a
@@ -77,6 +81,53 @@ bool run_over_bits(const nimcert::Automaton& a, const std::vector<mpz_class>& tu
   for (std::size_t step = 0; step <= a.states(); ++step, q = a.next[q][0])
     if (a.accepting[q]) return true;
   return false;
+}
+
+// A term under the Fibonacci numeration over x and y.
+std::string fibonacci_term(Rng& rng, int depth);
+
+std::string fibonacci_boolean(Rng& rng, int depth) {
+  static const char* const compare[] = {"==", "!=", "<", "<=", ">", ">="};
+  switch (pick(rng, depth > 0 ? 4 : 2)) {
+    case 0:
+      return fmt::format("({} {} {})", fibonacci_term(rng, depth), compare[pick(rng, 6)],
+                         fibonacci_term(rng, depth));
+    case 1:
+      return fmt::format("zeck_even({})", fibonacci_term(rng, depth));
+    case 2:
+      return fmt::format("({} && {})", fibonacci_boolean(rng, depth - 1),
+                         fibonacci_boolean(rng, depth - 1));
+    default:
+      return fmt::format("!{}", fibonacci_boolean(rng, depth - 1));
+  }
+}
+
+std::string fibonacci_term(Rng& rng, int depth) {
+  if (depth <= 0 || pick(rng, 3) == 0) {
+    switch (pick(rng, 4)) {
+      case 0:
+        return "x";
+      case 1:
+        return "y";
+      case 2:
+        return std::to_string(pick(rng, 30));
+      default:
+        return std::to_string(edge_word(rng) >> pick(rng, 3));  // kept below 2^64
+    }
+  }
+  switch (pick(rng, 5)) {
+    case 0:
+      return fmt::format("({} + {})", fibonacci_term(rng, depth - 1), fibonacci_term(rng, depth - 1));
+    case 1:
+      return fmt::format("({} - {})", fibonacci_term(rng, depth - 1), fibonacci_term(rng, depth - 1));
+    case 2:
+      return fmt::format("zeck_shift({})", fibonacci_term(rng, depth - 1));
+    case 3:
+      return fmt::format("(if {} then {} else {})", fibonacci_boolean(rng, depth - 1),
+                         fibonacci_term(rng, depth - 1), fibonacci_term(rng, depth - 1));
+    default:
+      return fibonacci_term(rng, depth - 1);
+  }
 }
 
 // A shift amount: mostly small (MONA's automaton for "i + k" grows as 2^k), sometimes at an edge
@@ -315,6 +366,42 @@ class Run {
                            run.answer == smt::MonaRun::Answer::Valid ? "true" : "false", expected));
   }
 
+  // A statement under the Fibonacci numeration, x and y pinned: MONA valid exactly when true.
+  void fibonacci(Rng& rng, const std::string& where) {
+    const std::string statement = fibonacci_boolean(rng, 1 + static_cast<int>(pick(rng, 2)));
+    const smt::ExprPtr phi = smt::parse_expression(statement, {"x", "y"});
+    std::map<std::string, std::string> pinned;
+    std::vector<smt::ExprPtr> hypotheses;
+    for (const char* v : {"x", "y"}) {
+      pinned[v] = std::to_string(pick(rng, 2) ? pick(rng, 200) : edge_word(rng) >> 1);
+      hypotheses.push_back(smt::parse_expression(fmt::format("{} == {}", v, pinned[v]), {"x", "y"}));
+    }
+    const smt::MonaQuery q = smt::make_mona_query({"x", "y"}, hypotheses, phi, {}, {},
+                                                  "ws1s_differential fibonacci", {},
+                                                  smt::Numeration::Fibonacci);
+    ++counts_.fibonacci;
+    const smt::MonaRun run = smt::run_mona(q, kMonaMs * 4, std::uint64_t{1} << 30);
+    if (run.answer == smt::MonaRun::Answer::Unknown) {
+      ++counts_.undecided;
+      return;
+    }
+    const auto value = smt::evaluate_exactly(phi, pinned);
+    if (!value) return;
+    ++counts_.comparisons;
+    const bool truth = *value != "0";
+    if ((run.answer == smt::MonaRun::Answer::Valid) != truth)
+      disagree(where, statement,
+               fmt::format("under the Fibonacci numeration at x = {}, y = {}: MONA says {}, GMP {}",
+                           pinned["x"], pinned["y"],
+                           run.answer == smt::MonaRun::Answer::Valid ? "valid" : "a counterexample",
+                           truth ? "true" : "false"));
+    else if (run.answer == smt::MonaRun::Answer::Counterexample &&
+             (run.counterexample.at("x") != pinned["x"] || run.counterexample.at("y") != pinned["y"]))
+      disagree(where, statement,
+               fmt::format("MONA's Fibonacci counterexample x = {}, y = {} is not the pinned one",
+                           run.counterexample.at("x"), run.counterexample.at("y")));
+  }
+
   const Counts& counts() const { return counts_; }
 
  private:
@@ -340,6 +427,8 @@ int main(int argc, char** argv) {
       campaign.run([&](unsigned, Rng& rng, std::uint64_t n, const std::string& where) {
         if (n % 5 == 4)
           run.automaton(rng, where);
+        else if (n % 5 == 3)
+          run.fibonacci(rng, where);
         else
           run.execute(rng, where, n % 2 == 0);
       });
@@ -347,10 +436,11 @@ int main(int argc, char** argv) {
   fmt::print(
       "ws1s_differential: {} executions ({} statements translated, {} refused as outside the "
       "fragment; MONA: {} valid, {} counterexamples; {} learned-automaton predicates at edge "
-      "tuples, {} of them accepted; {} undecided in their limit); {} comparisons with GMP and "
-      "the automata's runs, {} disagreements\n",
+      "tuples, {} of them accepted; {} statements under the Fibonacci numeration; {} undecided "
+      "in their limit); {} comparisons with GMP and the automata's runs, {} disagreements\n",
       executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
       counts.counterexamples.load(), counts.automata.load(), counts.accepted.load(),
+      counts.fibonacci.load(),
       counts.undecided.load(), counts.comparisons.load(), campaign.disagreements());
   return campaign.disagreements() ? 1 : 0;
 }

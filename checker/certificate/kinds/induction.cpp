@@ -64,9 +64,12 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     widths.push_back(std::move(o));
   }
   j["widths"] = std::move(widths);
-  if (d.unbounded)
+  if (d.unbounded) {
     j["unbounded"] = unbounded_obligations_json(
         *d.unbounded, d.heaps, conclusion(d) + " on N^" + std::to_string(d.heaps), file);
+    // Zeckendorf sets: every natural once, in Fibonacci numeration (ws1s/translation.hpp).
+    if (d.fibonacci) j["unbounded"]["numeration"] = "fibonacci (Zeckendorf: place i is F(i + 2))";
+  }
   // The exhaustive result for the same claim, side by side.
   Json beside;
   if (cube)

@@ -62,7 +62,8 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
       fmt::format("nimcert induction {}", spec.claim), options,
       [&](const Obligation& o, const std::map<std::string, smt::u128>& model, std::string& note) {
         return confirm_with_game(o, model, f, game, note);
-      });
+      },
+      spec.fibonacci ? smt::Numeration::Fibonacci : smt::Numeration::Binary);
   if (out.verdict == Verdict::Holds && !move_check.agrees) out.verdict = Verdict::Unknown;
   return out;
 }
@@ -87,10 +88,12 @@ InductionWidth read_width(
   return width;
 }
 
-UnboundedInduction decide_on_every_position(const std::vector<Obligation>& obligations,
-                                            const smt::Definitions& definitions,
-                                            const std::string& source, const CheckOptions& options,
-                                            const ConfirmCounterexample& confirm) {
+UnboundedInduction decide_on_every_position(
+    const std::vector<Obligation>& obligations, const smt::Definitions& definitions,
+    const std::string& source, const CheckOptions& options, const ConfirmCounterexample& confirm,
+    smt::Numeration numeration) {
+  UnboundedOptions mona = unbounded_options(options);
+  mona.numeration = numeration;
   UnboundedInduction out;
   out.in_fragment = true;
   bool valid = true, refuted = false;
@@ -108,7 +111,7 @@ UnboundedInduction decide_on_every_position(const std::vector<Obligation>& oblig
     }
     r.outcome = decide_for_all_naturals(
         o.variables, o.hypotheses, o.conclusion, o.existentials, definitions, statement,
-        fmt::format("{} {} for all positions", source, o.name), unbounded_options(options));
+        fmt::format("{} {} for all positions", source, o.name), mona);
     if (!r.outcome.in_fragment) {
       out.in_fragment = false;
       out.outside = r.outcome.outside;
@@ -179,6 +182,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   out.value = smt::to_string(*spec.value);
   out.win_loss = spec.win_loss;
   out.misere = spec.misere;
+  out.fibonacci = spec.fibonacci;
   out.hinted = !spec.hints.empty();
   out.timeout_ms = spec.timeout_ms;
   out.heaps = game.heap_count();

@@ -92,15 +92,16 @@ using ConfirmCounterexample = std::function<std::optional<Confirmed>(
 // Every obligation for all of N^k, by MONA: holds when each is valid, fails when `confirm`
 // confirms a counterexample that refutes, unknown otherwise (and outside the fragment, where
 // the first obligation outside it stops the route).  `source` names them in MONA's files.
-UnboundedInduction decide_on_every_position(const std::vector<Obligation>& obligations,
-                                            const smt::Definitions& definitions,
-                                            const std::string& source, const CheckOptions& options,
-                                            const ConfirmCounterexample& confirm);
+UnboundedInduction decide_on_every_position(
+    const std::vector<Obligation>& obligations, const smt::Definitions& definitions,
+    const std::string& source, const CheckOptions& options, const ConfirmCounterexample& confirm,
+    smt::Numeration numeration = smt::Numeration::Binary);
 
 struct InductionOutcome {
   std::string claim, text, value;  // value: F, canonical
   bool win_loss = false;           // the claim is (G == 0) <-> P, value is P
   bool misere = false;             // ... of a box played misère (G the misère outcome)
+  bool fibonacci = false;          // MONA read the naturals in Fibonacci numeration
   bool hinted = false;             // (b) posed with the proof's witness hints
   std::vector<std::string> moves;  // the game's move kinds
   std::vector<std::string> hints;  // canonical text of each hint
