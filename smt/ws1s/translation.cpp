@@ -214,10 +214,15 @@ class Translator {
                          [&](const std::string& a, const std::string& b) { return f(a, b); });
     };
     if (yields_boolean(e) && e.op != Op::Ite) return number_of(formula(e), t);
-    if (fibonacci()) return defines_fibonacci(e, t);
+    // Under the Fibonacci numeration: constants are Zeckendorf sets, + is the Fibonacci adder,
+    // and only +, -, if, calls and zeck_shift are numbers (ws1s/fibonacci_numeration.hpp).
+    const char* plus = fibonacci() ? "fplus" : "plus";
+    if (fibonacci() && e.op != Op::Const && e.op != Op::Var && e.op != Op::Call &&
+        e.op != Op::Add && e.op != Op::Sub && e.op != Op::Ite && e.op != Op::ZeckShift)
+      wrong_numeration(e);
     switch (e.op) {
       case Op::Const:
-        return fmt::format("{} = {}", t, positions_of(e.value));
+        return fmt::format("{} = {}", t, fibonacci() ? zeckendorf_set(e.value) : positions_of(e.value));
       case Op::Var:
         return fmt::format("{} = {}", t, variable(e));
       case Op::Call:
@@ -228,11 +233,12 @@ class Translator {
           return fmt::format("{}({})", predicate(e.name), fmt::join(all, ", "));
         });
       case Op::Add:
-        return pair([&](auto a, auto b) { return fmt::format("plus({}, {}, {})", a, b, t); });
+        return pair([&](auto a, auto b) { return fmt::format("{}({}, {}, {})", plus, a, b, t); });
       case Op::Sub:  // truncated: a - b = 0 when a < b
         return pair([&](auto a, auto b) {
           return fmt::format(
-              "((leq({1}, {0}) & plus({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))", a, b, t);
+              "((leq({1}, {0}) & {3}({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))", a, b, t,
+              plus);
         });
       case Op::BitXor:
         return pair([&](auto a, auto b) {
@@ -271,52 +277,15 @@ class Translator {
           return fmt::format("(all1 i: (i in {0}) <=> (i in {1} & (all1 j: j < i => j notin {1})))",
                              t, a);
         });
-      case Op::ZeckShift:
-        wrong_numeration(e);
-      default:
-        break;
-    }
-    throw std::logic_error("ws1s: unexpected operator in " + to_string(e));
-  }
-
-  // "t is the value of e" under the Fibonacci numeration.
-  std::string defines_fibonacci(const Expr& e, const std::string& t) {
-    auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
-    auto pair = [&](auto f) {
-      return with_values(arg(0), arg(1),
-                         [&](const std::string& a, const std::string& b) { return f(a, b); });
-    };
-    switch (e.op) {
-      case Op::Const:
-        return fmt::format("{} = {}", t, zeckendorf_set(e.value));
-      case Op::Var:
-        return fmt::format("{} = {}", t, variable(e));
-      case Op::Call:
-        return with_values(e.args, [&](const std::vector<std::string>& args) {
-          std::vector<std::string> all = args;
-          all.push_back(t);
-          return fmt::format("{}({})", predicate(e.name), fmt::join(all, ", "));
-        });
-      case Op::Add:
-        return pair([&](auto a, auto b) { return fmt::format("fplus({}, {}, {})", a, b, t); });
-      case Op::Sub:  // truncated: a - b = 0 when a < b
-        return pair([&](auto a, auto b) {
-          return fmt::format(
-              "((leq({1}, {0}) & fplus({2}, {1}, {0})) | (less({0}, {1}) & {2} = empty))", a, b,
-              t);
-        });
-      case Op::Ite: {
-        const std::string c = formula(arg(0));
-        return fmt::format("(({} & {}) | (~({}) & {}))", c, defines(arg(1), t), c,
-                           defines(arg(2), t));
-      }
       case Op::ZeckShift:  // every place moved up one (place 0 then empty)
+        if (!fibonacci()) wrong_numeration(e);
         return with_value(arg(0), [&](const std::string& a) {
           return fmt::format("((all1 i: (i in {0}) <=> (i + 1 in {1})) & 0 notin {1})", a, t);
         });
       default:
-        wrong_numeration(e);
+        break;
     }
+    throw std::logic_error("ws1s: unexpected operator in " + to_string(e));
   }
 
   static std::string number_of(const std::string& phi, const std::string& t) {
