@@ -192,6 +192,10 @@ int discover_command(const DiscoverRequest& r) {
   return guarded("discover", [&] {
     const DiscoverSetup d = prepare_discovery(r);
     if (d.periodic_code) return discover_period(r, d);
+    // A subtraction game of several heaps: the sum of its one-heap games, g named.
+    if (d.spec.declaration && !d.spec.declaration->subtraction.empty() && !r.automaton &&
+        !r.p_positions && r.equals.empty())
+      return discover_sum(r, d);
     if (r.automaton) return discover_automaton(r, d);
     const smt::ProofFile& file = d.file;
     const smt::GameSpec& spec = d.spec;

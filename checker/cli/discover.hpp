@@ -21,8 +21,10 @@
 #include <string>
 
 #include "base/position.hpp"
+#include "base/uninitialized.hpp"
 #include "cli/workflow.hpp"
 #include "discovery/formula_search.hpp"
+#include "discovery/period_search.hpp"
 #include "games/game.hpp"
 #include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
@@ -70,6 +72,20 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& request, std::string inpu
 
 // The period route; returns the exit status.
 int discover_period(const DiscoverRequest& request, const DiscoverSetup& setup);
+// The sum route: a subtraction game of several heaps, G = g(x1) ^ ... ^ g(xk) with the
+// one-heap values g found as a period and named; returns the exit status.
+int discover_sum(const DiscoverRequest& request, const DiscoverSetup& setup);
+
+// The smallest period of an octal code's values (discovery/period_search.hpp), its values
+// computed for L doubling from 4096 up to max_last while a smaller period fits but is not yet
+// covered by its theorem's window; `why` is the NOT FOUND line when there is none.
+struct FoundPeriod {
+  std::optional<PeriodGuess> guess;
+  std::vector<std::uint32_t, DefaultInitAllocator<std::uint32_t>> values;  // G(0..last)
+  std::uint64_t last = 0;
+  std::string why;
+};
+FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last);
 // The largest --max-last: 2^26 values (256 MiB and, for the slowest codes, minutes).
 inline constexpr std::uint64_t kMaxPeriodLast = std::uint64_t{1} << 26;
 

@@ -36,6 +36,45 @@ std::string theorem_name(const PeriodicityWindow& w) {
 
 }  // namespace
 
+FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last) {
+  const auto start = std::chrono::steady_clock::now();
+  auto covered_by = [&](std::uint64_t last) {
+    return [&code, last](std::uint64_t n0, std::uint64_t p) {
+      return periodicity_window(code, n0, p).values_last() <= last;
+    };
+  };
+  FoundPeriod out;
+  out.last = std::min(kFirstLast, max_last);
+  PeriodSearch search;
+  for (;;) {
+    out.values = sparse_octal_values(code, out.last);
+    search = smallest_period(out.values, out.last / 2, covered_by(out.last));
+    fmt::print("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)\n", name, code.text(),
+               out.last, search.periods_tried, seconds_since(start));
+    std::fflush(stdout);
+    // Done when the smallest period the values allow is also covered; else more values decide.
+    const bool settled = search.found && !search.uncovered;
+    if (settled || out.last == max_last) break;
+    out.last = std::min(max_last, 2 * out.last);
+  }
+  if (search.found && !search.uncovered) {
+    out.guess = search.found;
+    return out;
+  }
+  std::string why = "none fits the values with its theorem's window inside them";
+  if (search.uncovered) {
+    const PeriodicityWindow w =
+        periodicity_window(code, search.uncovered->preperiod, search.uncovered->period);
+    why = fmt::format("period {} from {} fits them, but its window needs G(0..{})",
+                      search.uncovered->period, search.uncovered->preperiod, w.values_last());
+  }
+  out.why = fmt::format(
+      "discover: NOT FOUND (periods p <= {} searched in G(0..{}) of {}: {}; the limit is "
+      "--max-last {}: raise it)",
+      out.last / 2, out.last, name, why, max_last);
+  return out;
+}
+
 int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
   if (r.automaton || r.p_positions || !r.equals.empty())
     throw std::invalid_argument(
@@ -47,41 +86,12 @@ int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
         fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
   const OctalCode& code = *d.periodic_code;
   const auto [out, certificate] = discovered_outputs(r, ".discovered.proof");
-  const auto start = std::chrono::steady_clock::now();
-  auto covered_by = [&](std::uint64_t last) {
-    return [&code, last](std::uint64_t n0, std::uint64_t p) {
-      return periodicity_window(code, n0, p).values_last() <= last;
-    };
-  };
-  std::uint64_t last = std::min(kFirstLast, r.max_last);
-  PeriodSearch search;
-  for (;;) {
-    const OctalValues g = sparse_octal_values(code, last);
-    search = smallest_period(g, last / 2, covered_by(last));
-    fmt::print("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)\n", d.spec.name,
-               code.text(), last, search.periods_tried, seconds_since(start));
-    std::fflush(stdout);
-    // Done when the smallest period the values allow is also covered; else more values decide.
-    const bool settled = search.found && !search.uncovered;
-    if (settled || last == r.max_last) break;
-    last = std::min(r.max_last, 2 * last);
-  }
-  if (!search.found || search.uncovered) {
-    std::string why = "none fits the values with its theorem's window inside them";
-    if (search.uncovered) {
-      const PeriodicityWindow w =
-          periodicity_window(code, search.uncovered->preperiod, search.uncovered->period);
-      why = fmt::format("period {} from {} fits them, but its window needs G(0..{})",
-                        search.uncovered->period, search.uncovered->preperiod, w.values_last());
-    }
-    const std::string line = fmt::format(
-        "discover: NOT FOUND (periods p <= {} searched in G(0..{}) of {}: {}; the limit is "
-        "--max-last {}: raise it)",
-        last / 2, last, d.spec.name, why, r.max_last);
-    fmt::print("{}\n", line);
+  const FoundPeriod found = find_period(code, d.spec.name, r.max_last);
+  if (!found.guess) {
+    fmt::print("{}\n", found.why);
     return 1;
   }
-  const PeriodGuess p = *search.found;
+  const PeriodGuess p = *found.guess;
   const PeriodicityWindow window = periodicity_window(code, p.preperiod, p.period);
   const std::string claim = fmt::format("period {} from {}", p.period, p.preperiod);
   const std::string text = fmt::format(
@@ -107,7 +117,7 @@ int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
   if (cert["verdict"] != "holds" || !every_n) {
     fmt::print("discover: NOT PROVED (nothing written; {} fits G(0..{}) but the certificate's "
                "verdict is {})\n",
-               claim, last, cert["verdict"].get<std::string>());
+               claim, found.last, cert["verdict"].get<std::string>());
     return 1;
   }
   write_file_atomically(out, text);

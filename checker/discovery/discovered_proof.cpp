@@ -62,7 +62,8 @@ std::string discovered_proof_text(const std::string& input, const DiscoveredStat
   out += fmt::format("induction \"{}\" \"{} at every position, by induction on the rank\"\n",
                      s.name, value ? "G = F" : "the win-loss form:");
   if (s.timeout_ms > 0) out += fmt::format("  timeout {}\n", s.timeout_ms);
-  out += fmt::format("  widths {}\nend\n", fmt::join(s.widths, " "));
+  if (!s.widths.empty()) out += fmt::format("  widths {}\n", fmt::join(s.widths, " "));
+  out += "end\n";
   return out;
 }
 

@@ -25,7 +25,7 @@ struct DiscoveredStatement {
   std::string box_game;
   std::uint32_t side = 0;
   std::string found;  // one line on how the statement was found, for the comment above it
-  std::vector<unsigned> widths;  // of the induction's bounded route
+  std::vector<unsigned> widths;  // of the induction's bounded route; none: MONA's alone
   unsigned timeout_ms = 0;       // per query and solver there; 0: the run's
 };
 
