@@ -186,6 +186,7 @@ std::string covers(const Entry& e) {
       if (x.contains("sum_of"))
         on += fmt::format(" as the sum of {} one-heap games (Sprague-Grundy)",
                           text_of(x.at("sum_of")));
+      if (x.contains("play")) on += " played " + text_of(x.at("play"));  // misère outcomes
       if (!on.empty()) parts.push_back(on);
     }
   for (const char* sequence : {"values", "recurrences"})
