@@ -18,7 +18,7 @@
 #include "certificate/committed_answers.hpp"
 #include "certificate/drift.hpp"
 #include "checks/reusing_solvers.hpp"
-#include "cli/workflow_steps.hpp"
+#include "pipelines/steps.hpp"
 #include "command_support.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"

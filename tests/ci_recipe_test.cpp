@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "certificate/certificate.hpp"
-#include "cli/workflow_steps.hpp"
+#include "pipelines/steps.hpp"
 #include "command_support.hpp"
 #include "forging_solvers.hpp"
 

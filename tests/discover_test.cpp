@@ -1,5 +1,5 @@
 // nimcert discover: the formula search (discovery/formula_search.hpp) on exact tables, and the
-// command end to end (cli/discover.hpp).
+// command end to end (pipelines/discover.hpp).
 //
 // The search rediscovers Bouton's xor for Nim, the mod-4 residues for S = {1, 2, 3}, Serial
 // Nim's nested bracket from the file's definition, and formula (4) of Manabe's game from its
@@ -7,7 +7,7 @@
 // formula that fits the samples but not the table is never returned.  The command writes a
 // proof only when its induction holds on N^k: a formula fitted on a table too small is refuted
 // by MONA (a counterexample the game confirms), and the larger table finds the theorem.
-#include "cli/discover.hpp"
+#include "pipelines/discover.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "certificate/certificate.hpp"
-#include "cli/workflow_steps.hpp"
+#include "pipelines/steps.hpp"
 #include "command_support.hpp"
 #include "forging_solvers.hpp"
 

@@ -14,7 +14,7 @@
 #include "checks/proof_input.hpp"
 #include "certificate/kinds/kinds.hpp"
 #include "checks/rules_check.hpp"
-#include "cli/workflow_steps.hpp"
+#include "pipelines/steps.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "cli/output_paths.hpp"
+#include "pipelines/output_paths.hpp"
 #include "command_support.hpp"
 
 namespace nimcert {

@@ -13,18 +13,17 @@
 #include "checks/position_claim.hpp"
 #include "checks/proof_input.hpp"
 #include "cli/data.hpp"
-#include "cli/output_paths.hpp"
-#include "cli/discover.hpp"
 #include "cli/export_mona.hpp"
 #include "cli/export_smt2.hpp"
+#include "cli/guarded.hpp"
+#include "cli/pipeline_commands.hpp"
 #include "cli/show.hpp"
-#include "cli/workflow.hpp"
-#include "cli/workflow_steps.hpp"
 #include "engines/cube_engine.hpp"
 #include "engines/grundy_of.hpp"
 #include "engines/octal_engine.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
+#include "pipelines/output_paths.hpp"
 
 namespace nimcert {
 

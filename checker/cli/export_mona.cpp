@@ -11,7 +11,7 @@
 #include "checks/induction/check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/unbounded.hpp"
-#include "cli/workflow.hpp"
+#include "pipelines/workflow.hpp"
 #include "games/registry.hpp"
 
 namespace nimcert {

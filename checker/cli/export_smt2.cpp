@@ -13,7 +13,7 @@
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/solve_and_recheck.hpp"
-#include "cli/workflow.hpp"
+#include "pipelines/workflow.hpp"
 #include "games/registry.hpp"
 
 namespace nimcert {

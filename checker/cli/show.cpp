@@ -8,7 +8,8 @@
 #include "certificate/certificate_file.hpp"
 #include "certificate/render/automaton_document.hpp"
 #include "certificate/render/document.hpp"
-#include "cli/workflow_steps.hpp"
+#include "cli/guarded.hpp"
+#include "pipelines/output_paths.hpp"
 
 namespace nimcert {
 

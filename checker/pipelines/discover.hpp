@@ -10,10 +10,10 @@
 // When the induction refutes a candidate (a counterexample confirmed by the game), the
 // candidate is excluded and the table grows, within --max-box.
 //
-// Exit statuses: 0 a statement was proved and written; 1 nothing fits within the limits, or
-// what fits was not proved for every position (nothing written); 2 bad input or an
-// infrastructure failure; 130 interrupted (nothing written).  The last line is
-// "discover: PROVED|NOT FOUND|NOT PROVED|ERROR|INTERRUPTED (...)".
+// It tells its progress to a Narrator (narrator.hpp) and ends with status 0, a statement proved
+// and written, or 1, nothing fits within the limits or what fits was not proved for every
+// position (nothing written); bad input and infrastructure failures are thrown.  The summary
+// line is "discover: PROVED|NOT FOUND|NOT PROVED (...)".
 #pragma once
 
 #include <memory>
@@ -22,12 +22,12 @@
 
 #include "base/position.hpp"
 #include "base/uninitialized.hpp"
-#include "cli/workflow.hpp"
 #include "discovery/formula_search.hpp"
 #include "discovery/period_search.hpp"
 #include "games/game.hpp"
 #include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
+#include "pipelines/workflow.hpp"
 
 namespace nimcert {
 
@@ -50,7 +50,7 @@ struct DiscoverRequest {
   WorkflowOptions workflow;  // time limit, answer cache
 };
 
-int discover_command(const DiscoverRequest& request);
+Ending discover(const DiscoverRequest& request, Narrator& narrator);
 
 // What both routes start from: the input read and parsed (it states nothing to check), the game
 // chosen and built, where its table is checked (a box, else the cube) and the table's sides.
@@ -70,11 +70,12 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& request);
 DiscoverSetup prepare_discovery(const DiscoverRequest& request, std::string input,
                                 smt::ProofFile file);
 
-// The period route; returns the exit status.
-int discover_period(const DiscoverRequest& request, const DiscoverSetup& setup);
+// The period route.
+Ending discover_period(const DiscoverRequest& request, const DiscoverSetup& setup,
+                       Narrator& narrator);
 // The sum route: a subtraction game of several heaps, G = g(x1) ^ ... ^ g(xk) with the
-// one-heap values g found as a period and named; returns the exit status.
-int discover_sum(const DiscoverRequest& request, const DiscoverSetup& setup);
+// one-heap values g found as a period and named.
+Ending discover_sum(const DiscoverRequest& request, const DiscoverSetup& setup, Narrator& narrator);
 
 // The smallest period of an octal code's values (discovery/period_search.hpp), its values
 // computed for L doubling from 4096 up to max_last while a smaller period fits but is not yet
@@ -85,17 +86,20 @@ struct FoundPeriod {
   std::uint64_t last = 0;
   std::string why;
 };
-FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last);
+FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last,
+                        Narrator& narrator);
 // The largest --max-last: 2^26 values (256 MiB and, for the slowest codes, minutes).
 inline constexpr std::uint64_t kMaxPeriodLast = std::uint64_t{1} << 26;
 
-// The automaton route; returns the exit status.
-int discover_automaton(const DiscoverRequest& request, const DiscoverSetup& setup);
+// The automaton route.
+Ending discover_automaton(const DiscoverRequest& request, const DiscoverSetup& setup,
+                          Narrator& narrator);
 
 // verify on an automaton certificate: the input beside it unchanged, then the same table,
-// learner and MONA obligations re-run, and the certificate compared byte for byte.  Returns
-// 0 (VERIFIED) or 1 (FAILS, MISMATCH).
-int verify_automaton(const std::string& path, const nlohmann::ordered_json& recorded);
+// learner and MONA obligations re-run, and the certificate compared byte for byte: status 0
+// (VERIFIED) or 1 (FAILS, MISMATCH).
+Ending verify_automaton(const std::string& path, const nlohmann::ordered_json& recorded,
+                        Narrator& narrator);
 
 // Any table is at most this many positions: [0,B]^k with (B+1)^k <= kMaxTable (about 0.6 GB
 // for three heaps: the table keeps each heap and the value as 64-bit columns).
@@ -106,12 +110,17 @@ std::uint64_t positions_of(std::size_t heaps, Heap side);
 // The exact table of the game on [0,side]^k, by the engine that fits it (engines/grundy_of.hpp).
 FittingTable discovery_table(const Game& game, Heap side);
 // The same, with discover's progress line ("the table of ... on [0,B]^k: N positions (s)").
-FittingTable announced_table(const Game& game, Heap side);
+FittingTable announced_table(const Game& game, Heap side, Narrator& narrator);
 
 // The proof file discover writes (-o, or beside the input with `suffix`) and its certificate,
 // refused before any work when either names the input or cannot be written.
 std::pair<std::string, std::string> discovered_outputs(const DiscoverRequest& request,
                                                        const std::string& suffix);
+
+// The proof text a route wrote, certified as the file `out` (nothing written), its table of
+// checks told to the narrator.
+nlohmann::ordered_json certify_discovered(const std::string& text, const std::string& out,
+                                          const WorkflowOptions& workflow, Narrator& narrator);
 
 // The output beside the input: dir/NAME.proof -> dir/NAME + suffix.
 std::string beside_input(const std::string& input, const std::string& suffix);

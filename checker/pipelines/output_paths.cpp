@@ -1,5 +1,5 @@
 // Refusing an output that names an input (see output_paths.hpp).
-#include "cli/output_paths.hpp"
+#include "pipelines/output_paths.hpp"
 
 #include <fmt/format.h>
 

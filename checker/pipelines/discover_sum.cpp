@@ -13,10 +13,10 @@
 #include "base/atomic_file.hpp"
 #include "certificate/certificate.hpp"
 #include "checks/proof_input.hpp"
-#include "cli/discover.hpp"
-#include "cli/workflow_steps.hpp"
 #include "discovery/discovered_proof.hpp"
 #include "games/registry.hpp"
+#include "pipelines/discover.hpp"
+#include "pipelines/steps.hpp"
 
 namespace nimcert {
 
@@ -44,18 +44,16 @@ std::string one_heap_text(const FoundPeriod& found) {
 
 }  // namespace
 
-int discover_sum(const DiscoverRequest& r, const DiscoverSetup& d) {
+Ending discover_sum(const DiscoverRequest& r, const DiscoverSetup& d, Narrator& narrator) {
   const smt::GameDeclaration& game = *d.spec.declaration;
   const std::size_t k = game.heaps;
   if (r.max_last < 64 || r.max_last > kMaxPeriodLast)
     throw std::invalid_argument(
         fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
   const auto [out, certificate] = discovered_outputs(r, ".discovered.proof");
-  const FoundPeriod found = find_period(octal_code_of(game), d.spec.name + "'s one heap", r.max_last);
-  if (!found.guess) {
-    fmt::print("{}\n", found.why);
-    return 1;
-  }
+  const FoundPeriod found =
+      find_period(octal_code_of(game), d.spec.name + "'s one heap", r.max_last, narrator);
+  if (!found.guess) return {1, found.why};
   const std::string g = fresh_definition_name(d.file.definitions, "g");
   const std::string g_text = one_heap_text(found);
   std::string input = d.input;
@@ -79,31 +77,25 @@ int discover_sum(const DiscoverRequest& r, const DiscoverSetup& d) {
       "the one-heap values, periodic with period {} from {}",
       k, g, g, k, g, g_text, found.guess->period, found.guess->preperiod);
   const std::string text = discovered_proof_text(input, s);
-  const ProofSource source = proof_source(text, out);
-  ProofOptions options = proof_options(r.workflow);
-  preflight(source, options);
-  const Json cert = certify_one(source, options);
-  print_checks(cert);
+  const Json cert = certify_discovered(text, out, r.workflow, narrator);
   const Json& induction = cert["induction"].back();
-  const bool every = induction.contains("unbounded") &&
-                     induction["unbounded"].value("conclusion", "").find("on N^") !=
-                         std::string::npos &&
-                     induction["unbounded"].value("verdict", "") == "holds";
+  const bool every =
+      induction.contains("unbounded") &&
+      induction["unbounded"].value("conclusion", "").find("on N^") != std::string::npos &&
+      induction["unbounded"].value("verdict", "") == "holds";
   std::vector<std::string> terms;
   for (std::size_t i = 1; i <= k; ++i) terms.push_back(fmt::format("{}(x{})", g, i));
   const std::string formula = fmt::format("{}", fmt::join(terms, " ^ "));
   if (cert["verdict"] != "holds" || !every) {
-    fmt::print("discover: NOT PROVED (nothing written; G = {} with {}(n) = {} fits but the "
-               "certificate's verdict is {})\n",
-               formula, g, g_text, cert["verdict"].get<std::string>());
-    return 1;
+    return {1, fmt::format("discover: NOT PROVED (nothing written; G = {} with {}(n) = {} fits "
+                           "but the certificate's verdict is {})",
+                           formula, g, g_text, cert["verdict"].get<std::string>())};
   }
   write_file_atomically(out, text);
   write_file_atomically(certificate, certificate_text(cert));
-  fmt::print("discover: PROVED G = {} with {}(n) = {} (the one-heap values) on N^{} (MONA); "
-             "wrote {} and {}\n",
-             formula, g, g_text, k, out, certificate);
-  return 0;
+  return {0, fmt::format("discover: PROVED G = {} with {}(n) = {} (the one-heap values) on N^{} "
+                         "(MONA); wrote {} and {}",
+                         formula, g, g_text, k, out, certificate)};
 }
 
 }  // namespace nimcert

@@ -16,10 +16,10 @@
 #include "certificate/certificate.hpp"
 #include "checks/periodicity.hpp"
 #include "checks/proof_input.hpp"
-#include "cli/discover.hpp"
-#include "cli/workflow_steps.hpp"
 #include "discovery/period_search.hpp"
 #include "engines/octal_engine.hpp"
+#include "pipelines/discover.hpp"
+#include "pipelines/steps.hpp"
 
 namespace nimcert {
 
@@ -36,7 +36,8 @@ std::string theorem_name(const PeriodicityWindow& w) {
 
 }  // namespace
 
-FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last) {
+FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last,
+                        Narrator& narrator) {
   const auto start = std::chrono::steady_clock::now();
   auto covered_by = [&](std::uint64_t last) {
     return [&code, last](std::uint64_t n0, std::uint64_t p) {
@@ -49,9 +50,8 @@ FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uin
   for (;;) {
     out.values = sparse_octal_values(code, out.last);
     search = smallest_period(out.values, out.last / 2, covered_by(out.last));
-    fmt::print("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)\n", name, code.text(),
-               out.last, search.periods_tried, seconds_since(start));
-    std::fflush(stdout);
+    narrator.line(fmt::format("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)", name,
+                              code.text(), out.last, search.periods_tried, seconds_since(start)));
     // Done when the smallest period the values allow is also covered; else more values decide.
     const bool settled = search.found && !search.uncovered;
     if (settled || out.last == max_last) break;
@@ -75,7 +75,7 @@ FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uin
   return out;
 }
 
-int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
+Ending discover_period(const DiscoverRequest& r, const DiscoverSetup& d, Narrator& narrator) {
   if (r.automaton || r.p_positions || !r.equals.empty())
     throw std::invalid_argument(
         d.spec.name +
@@ -86,11 +86,8 @@ int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
         fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
   const OctalCode& code = *d.periodic_code;
   const auto [out, certificate] = discovered_outputs(r, ".discovered.proof");
-  const FoundPeriod found = find_period(code, d.spec.name, r.max_last);
-  if (!found.guess) {
-    fmt::print("{}\n", found.why);
-    return 1;
-  }
+  const FoundPeriod found = find_period(code, d.spec.name, r.max_last, narrator);
+  if (!found.guess) return {1, found.why};
   const PeriodGuess p = *found.guess;
   const PeriodicityWindow window = periodicity_window(code, p.preperiod, p.period);
   const std::string claim = fmt::format("period {} from {}", p.period, p.preperiod);
@@ -105,28 +102,22 @@ int discover_period(const DiscoverRequest& r, const DiscoverSetup& d) {
       d.input, d.input.empty() || d.input.back() == '\n' ? "" : "\n", theorem_name(window),
       window.values_last(), d.spec.name, window.values_last(), claim, p.period, p.preperiod,
       p.preperiod, p.period);
-  const ProofSource source = proof_source(text, out);
-  ProofOptions options = proof_options(r.workflow);
-  preflight(source, options);
-  const Json cert = certify_one(source, options);
-  print_checks(cert);
+  const Json cert = certify_discovered(text, out, r.workflow, narrator);
   const Json& sequence = cert["sequences"].back();
   bool every_n = false;
   for (const Json& c : sequence.value("periodicity", Json::array()))
     every_n = every_n || (c.value("status", "") == "holds" && c.value("unbounded", false));
   if (cert["verdict"] != "holds" || !every_n) {
-    fmt::print("discover: NOT PROVED (nothing written; {} fits G(0..{}) but the certificate's "
-               "verdict is {})\n",
-               claim, found.last, cert["verdict"].get<std::string>());
-    return 1;
+    return {1, fmt::format("discover: NOT PROVED (nothing written; {} fits G(0..{}) but the "
+                           "certificate's verdict is {})",
+                           claim, found.last, cert["verdict"].get<std::string>())};
   }
   write_file_atomically(out, text);
   write_file_atomically(certificate, certificate_text(cert));
-  fmt::print("discover: PROVED G(n + {}) = G(n) for every n >= {} ({}, from G(0..{})); wrote "
-             "{} and {}\n",
-             p.period, p.preperiod, theorem_name(window), window.values_last(), out,
-             certificate);
-  return 0;
+  return {0, fmt::format("discover: PROVED G(n + {}) = G(n) for every n >= {} ({}, from "
+                         "G(0..{})); wrote {} and {}",
+                         p.period, p.preperiod, theorem_name(window), window.values_last(), out,
+                         certificate)};
 }
 
 }  // namespace nimcert

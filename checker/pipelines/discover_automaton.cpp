@@ -17,9 +17,9 @@
 #include "certificate/render/automaton_document.hpp"
 #include "checks/automaton_proof.hpp"
 #include "checks/proof_input.hpp"
-#include "cli/discover.hpp"
-#include "cli/workflow_steps.hpp"
 #include "games/symbolic_move.hpp"
+#include "pipelines/discover.hpp"
+#include "pipelines/steps.hpp"
 
 namespace nimcert {
 
@@ -86,14 +86,14 @@ struct AutomatonAttempt {
 };
 
 AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
-                         const AutomatonTask& task, Heap side) {
+                         const AutomatonTask& task, Heap side, Narrator& narrator) {
   const Game& game = *d.game;
   const std::size_t k = game.heap_count();
   const FitTarget target = task.value ? FitTarget::Value : FitTarget::PPositions;
   std::vector<std::string> tracks = position_variables(k);
   if (task.value) tracks.push_back("v");
   AutomatonAttempt out;
-  const FittingTable table = announced_table(game, side);
+  const FittingTable table = announced_table(game, side, narrator);
   const auto start = std::chrono::steady_clock::now();
   LearningLimits limits;
   limits.max_states = task.max_states;
@@ -112,23 +112,23 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
     if (task.value) tuple.push_back(table.values[j]);
     misfits += task.value ? !a.accepts(tuple) : a.accepts(tuple) != (table.values[j] == 0);
   }
-  fmt::print(
-      "discover: learned an automaton of {} states on {} tracks ({} bits per heap; {} "
-      "comparisons; {} of {} table positions it does not fit; {:.1f} s)\n",
-      a.states(), tracks.size(), learned.bits, learned.compared, misfits, table.positions(),
-      seconds_since(start));
+  narrator.line(
+      fmt::format("discover: learned an automaton of {} states on {} tracks ({} bits per heap; {} "
+                  "comparisons; {} of {} table positions it does not fit; {:.1f} s)",
+                  a.states(), tracks.size(), learned.bits, learned.compared, misfits,
+                  table.positions(), seconds_since(start)));
   const AutomatonProof proof =
       prove_automaton(a, target, game, d.file.definitions, task.equals, task.mona);
-  fmt::print(
-      "  {:<8} {:<52} the moves MONA reads against the game's enumeration on {}: {} "
-      "positions, {} followers\n",
-      proof.move_check.agrees ? "agrees" : "DIFFERS", "move encoding", proof.move_check.box,
-      proof.move_check.positions, proof.move_check.followers);
+  narrator.line(
+      fmt::format("  {:<8} {:<52} the moves MONA reads against the game's enumeration on {}: {} "
+                  "positions, {} followers",
+                  proof.move_check.agrees ? "agrees" : "DIFFERS", "move encoding",
+                  proof.move_check.box, proof.move_check.positions, proof.move_check.followers));
   for (const AutomatonObligation& o : proof.obligations)
-    fmt::print("  {:<8} {:<52} {:>7.2f} s  {}\n", smt::mona_answer_name(o.answer), o.name,
-               o.seconds,
-               o.counterexample ? *o.counterexample
-                                : fmt::format("largest automaton {} states", o.states));
+    narrator.line(fmt::format(
+        "  {:<8} {:<52} {:>7.2f} s  {}", smt::mona_answer_name(o.answer), o.name, o.seconds,
+        o.counterexample ? *o.counterexample
+                         : fmt::format("largest automaton {} states", o.states)));
   if (proof.verdict != Verdict::Holds) {
     for (const AutomatonObligation& o : proof.obligations)
       if (o.counterexample) {  // the first confirmed one (the proof stops after it)
@@ -198,7 +198,7 @@ std::optional<smt::ExprPtr> equals_call(const DiscoverSetup& d, const std::strin
 
 }  // namespace
 
-int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
+Ending discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d, Narrator& narrator) {
   const std::size_t k = d.game->heap_count();
   AutomatonTask task;
   task.value = !r.p_positions;
@@ -225,29 +225,25 @@ int discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d) {
   std::string last_reason;
   const auto start = std::chrono::steady_clock::now();
   for (unsigned n = 1; n <= kMaxAttempts; ++n) {
-    const AutomatonAttempt a = attempt(input_name, d, task, side);
+    const AutomatonAttempt a = attempt(input_name, d, task, side, narrator);
     if (a.certificate) {
       write_file_atomically(out, (*a.certificate).dump(2) + "\n");
-      fmt::print(
-          "discover: PROVED {} by an automaton of {} states on N^{} (MONA; {:.1f} s); wrote {}\n",
-          task.value ? "G" : "the P-positions",
-          (*a.certificate)["automaton"]["states"].get<std::size_t>(), k, seconds_since(start), out);
-      return 0;
+      return {0, fmt::format("discover: PROVED {} by an automaton of {} states on N^{} (MONA; "
+                             "{:.1f} s); wrote {}",
+                             task.value ? "G" : "the P-positions",
+                             (*a.certificate)["automaton"]["states"].get<std::size_t>(), k,
+                             seconds_since(start), out)};
     }
-    if (a.not_found) {
-      fmt::print("discover: NOT FOUND ({})\n", a.reason);
-      return 1;
-    }
+    if (a.not_found) return {1, fmt::format("discover: NOT FOUND ({})", a.reason)};
     last_reason = a.reason;
-    fmt::print("discover: {}\n", last_reason);
+    narrator.line("discover: " + last_reason);
     if (!a.refuted || side >= max_side) break;
     side = std::min<Heap>(max_side, 2 * side + 1);
   }
-  fmt::print("discover: NOT PROVED (nothing written; {})\n", last_reason);
-  return 1;
+  return {1, fmt::format("discover: NOT PROVED (nothing written; {})", last_reason)};
 }
 
-int verify_automaton(const std::string& path, const Json& recorded) {
+Ending verify_automaton(const std::string& path, const Json& recorded, Narrator& narrator) {
   check_automaton_certificate(recorded);  // an edited certificate is refused, not re-run
   // The input sits beside the certificate, as a proof beside its certificate.
   const std::filesystem::path input = std::filesystem::path(path).parent_path() /
@@ -257,8 +253,8 @@ int verify_automaton(const std::string& path, const Json& recorded) {
   r.automaton = true;
   const std::string input_text = read_proof_text(r.file);
   if (Sha256::of(input_text) != recorded["input"]["sha256"].get<std::string>()) {
-    fmt::print("verify: MISMATCH ({}: its input {} changed since it was written)\n", path, r.file);
-    return 1;
+    return {1, fmt::format("verify: MISMATCH ({}: its input {} changed since it was written)", path,
+                           r.file)};
   }
   smt::ProofFile file = parse_proof_file(input_text, r.file, smt::Reading::Exploring);
   const std::string game = recorded.at("game").at("name").get<std::string>();
@@ -272,20 +268,17 @@ int verify_automaton(const std::string& path, const Json& recorded) {
   task.mona = unbounded_options(proof_options(WorkflowOptions{}).lemma);
   task.mona.timeout_ms = recorded.at("mona").at("timeout_ms").get<unsigned>();
   const Heap side = recorded.at("table").at("side").get<Heap>();
-  const AutomatonAttempt a = attempt(input.filename().string(), d, task, side);
+  const AutomatonAttempt a = attempt(input.filename().string(), d, task, side, narrator);
   if (!a.certificate) {
-    fmt::print("verify: FAILS ({}: the re-run does not prove it: {})\n", path, a.reason);
-    return 1;
+    return {1, fmt::format("verify: FAILS ({}: the re-run does not prove it: {})", path, a.reason)};
   }
   if (a.certificate->dump(2) != recorded.dump(2)) {
-    fmt::print(
-        "verify: MISMATCH ({}: the re-run differs from the certificate; regenerate with: "
-        "nimcert discover --automaton {})\n",
-        path, r.file);
-    return 1;
+    return {1, fmt::format("verify: MISMATCH ({}: the re-run differs from the certificate; "
+                           "regenerate with: nimcert discover --automaton {})",
+                           path, r.file)};
   }
-  fmt::print("verify: VERIFIED ({}: re-run matches byte for byte; verdict holds)\n", path);
-  return 0;
+  return {0,
+          fmt::format("verify: VERIFIED ({}: re-run matches byte for byte; verdict holds)", path)};
 }
 
 }  // namespace nimcert

@@ -1,130 +1,24 @@
-// The steps the workflows share (see workflow_steps.hpp), and the proof files' default set.
+// The terminal's tables and narrator (see check_table.hpp).
+#include "cli/check_table.hpp"
+
+#include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <map>
+#include <mutex>
 #include <set>
-#include <thread>
 
-#include "base/atomic_file.hpp"
-#include "certificate/certificate.hpp"
+#include "base/counted.hpp"
 #include "certificate/entries.hpp"
-#include "cli/workflow_steps.hpp"
-#include "solve/cvc5_replay.hpp"
-#include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
-#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
-namespace fs = std::filesystem;
-
-std::vector<std::string> proof_files(const std::vector<std::string>& named) {
-  if (!named.empty()) return named;
-  std::vector<std::string> found;
-  if (fs::is_directory("certs"))
-    for (const auto& entry : fs::directory_iterator("certs"))
-      if (entry.path().extension() == ".proof") found.push_back(entry.path().string());
-  std::sort(found.begin(), found.end());
-  if (found.empty()) throw std::invalid_argument("no proof files given and none under certs/");
-  return found;
-}
-
-std::string certificate_path(const std::string& proof) {
-  fs::path p(proof);
-  return (p.parent_path() / (p.stem().string() + ".cert.json")).string();
-}
-
-namespace {
-
-void check_output(const std::string& path, const char* what) {
-  if (fs::is_directory(path))
-    throw std::invalid_argument(fmt::format("{}: the {} would replace a folder", path, what));
-  const fs::path dir = fs::path(path).parent_path();
-  if (!dir.empty() && !fs::is_directory(dir))
-    throw std::invalid_argument(
-        fmt::format("{}: the {}'s folder {} does not exist", path, what, dir.string()));
-  if (access(dir.empty() ? "." : dir.c_str(), W_OK) != 0)
-    throw std::invalid_argument(
-        fmt::format("{}: cannot write the {} (its folder is not writable)", path, what));
-}
-
-}  // namespace
-
-void check_report_outputs(const WorkflowOptions& o) {
-  if (!o.junit.empty()) check_output(o.junit, "JUnit report");
-  if (!o.markdown.empty()) check_output(o.markdown, "Markdown report");
-}
-
-void check_certificate_output(const std::string& path) { check_output(path, "certificate"); }
-
-void refuse_outputs_over_inputs(const WorkflowOptions& o, std::vector<NamedPath> outputs,
-                                const std::vector<NamedPath>& inputs) {
-  if (!o.junit.empty()) outputs.push_back({o.junit, "JUnit report"});
-  if (!o.markdown.empty()) outputs.push_back({o.markdown, "Markdown report"});
-  refuse_outputs_over_inputs(outputs, inputs);
-}
-
-std::vector<ProofSource> load_all(const std::vector<std::string>& paths) {
-  std::vector<ProofSource> sources;
-  std::vector<std::string> errors;
-  for (const std::string& path : paths) {
-    try {
-      sources.push_back(load_proof(path));
-    } catch (const smt::ParseError& e) {
-      errors.push_back(e.what());
-    } catch (const std::runtime_error& e) {
-      errors.push_back(e.what());
-    }
-  }
-  if (!errors.empty()) throw smt::ParseError(fmt::format("{}", fmt::join(errors, "\n")));
-  return sources;
-}
-
-ProofOptions proof_options(const WorkflowOptions& o) {
-  ProofOptions options;
-  options.cube = o.cube;
-  options.lemma.timeout_ms = o.timeout_ms;
-  options.lemma.after_unbounded_ms = o.after_mona_ms;
-  options.claims_only = o.claims_only;
-  options.fail_fast = o.fail_fast;
-  return options;
-}
-
-Json certify_one(const ProofSource& source, const ProofOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  // On a terminal, a live line naming what runs (the lemma, width and solver, the cube's
-  // slice) and for how long, rewritten four times a second and erased at the end; off a
-  // terminal nothing, so that logs hold the table only.
-  std::jthread ticker;
-  const bool terminal = isatty(STDERR_FILENO) == 1;
-  if (terminal)
-    ticker = std::jthread([&](std::stop_token stop) {
-      while (!stop.stop_requested()) {
-        const std::string now = smt::current_activity();
-        if (!now.empty())
-          std::fprintf(stderr, "\r\033[Knimcert: %s: %s", source.path.c_str(), now.c_str());
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      }
-      std::fprintf(stderr, "\r\033[K");
-    });
-  Progress progress;
-  if (terminal)
-    progress = [&](std::uint64_t done, std::uint64_t total) {
-      if (done == 1 || done % 8 == 0 || done == total)
-        smt::set_activity(fmt::format("cube: slice {}/{}", done, total));
-    };
-  smt::clear_activity();
-  const ProofReport report = check_proof(source, options, progress);
-  smt::clear_activity();
-  RunInfo run;
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return make_certificate(report, run);
-}
+using Json = nlohmann::ordered_json;
 
 namespace {
 
@@ -160,10 +54,10 @@ std::string answers_of(const Entry& e) {
       if (b.contains("unbounded")) {
         const Json& u = b.at("unbounded");
         // Outside the fragment: which term, and where, so that the author can rewrite it.
-        parts.push_back(u.contains("term") ? fmt::format("every natural: {} ({})",
-                                                         u.at("term").get<std::string>(),
-                                                         u.value("at", std::string("?")))
-                                           : "every natural: mona " + u.at("answer").get<std::string>());
+        parts.push_back(u.contains("term")
+                            ? fmt::format("every natural: {} ({})", u.at("term").get<std::string>(),
+                                          u.value("at", std::string("?")))
+                            : "every natural: mona " + u.at("answer").get<std::string>());
       }
       break;
     case Entry::Kind::Rules: {
@@ -229,13 +123,6 @@ std::string answers_of(const Entry& e) {
 
 }  // namespace
 
-std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5) {
-  if (o.no_cache) return nullptr;
-  return std::make_unique<AnswerCache>(
-      o.cache_dir.empty() ? AnswerCache::default_dir() : std::filesystem::path(o.cache_dir),
-      smt::z3_version(), smt::kZ3Seed, cvc5);
-}
-
 void print_checks(const Json& certificate, const AnswerProvenance& provenance) {
   // One row per check, failures first, then unknowns; each with its answers and its time.
   std::vector<Entry> entries;
@@ -293,39 +180,58 @@ void print_drift(const std::vector<Drift>& drift) {
                x.detail.empty() ? "" : ": " + x.detail);
 }
 
-void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,
-                   const std::string& verdict_line) {
-  if (!o.junit.empty()) write_file_atomically(o.junit, junit_xml(rows));
-  if (!o.markdown.empty()) write_file_atomically(o.markdown, markdown_summary(rows, verdict_line));
+TerminalNarrator::TerminalNarrator() {
+  if (isatty(STDERR_FILENO) != 1) return;
+  ticker_ = std::jthread([this](std::stop_token stop) {
+    while (!stop.stop_requested()) {
+      const std::string now = smt::current_activity();
+      {
+        const std::lock_guard lock(terminal_);
+        if (!now.empty()) {
+          std::fprintf(stderr, "\r\033[Knimcert: %s", now.c_str());
+          shown_ = true;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+  });
 }
 
-std::string verdict_word(const std::string& verdict) {
-  if (verdict == "holds") return "HOLDS";
-  if (verdict == "fails") return "FAILS";
-  return "UNKNOWN";
+TerminalNarrator::~TerminalNarrator() {
+  if (!ticker_.joinable()) return;
+  ticker_.request_stop();
+  ticker_.join();
+  erase_live_line();
 }
 
-int guarded(const char* command, const std::function<int()>& body) {
-  std::string message;
-  try {
-    return body();
-  } catch (const smt::Interrupted&) {
-    std::fflush(stdout);
-    fmt::print("{}: INTERRUPTED (nothing written)\n", command);
-    return 130;
-  } catch (const smt::ParseError& e) {
-    // Every error printed once: one is the summary line's own; several go to stderr one per
-    // line, and the summary line counts them.
-    const std::string errors = e.what();
-    const std::size_t n =
-        static_cast<std::size_t>(std::count(errors.begin(), errors.end(), '\n')) + 1;
-    if (n > 1) std::fprintf(stderr, "%s\n", errors.c_str());
-    message = n == 1 ? errors : count_of(n, "error") + " in the proof files, nothing checked";
-  } catch (const std::exception& e) {
-    message = e.what();  // printed once, in the summary line
-  }
-  fmt::print("{}: ERROR ({})\n", command, message);
-  return 2;
+// Before anything is printed on stdout: the live line erased, so that the two never share a
+// line of the terminal.
+void TerminalNarrator::erase_live_line() {
+  if (!shown_) return;
+  std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+  shown_ = false;
+}
+
+void TerminalNarrator::line(const std::string& text) {
+  const std::lock_guard lock(terminal_);
+  erase_live_line();
+  fmt::print("{}\n", text);
+  std::fflush(stdout);
+}
+
+void TerminalNarrator::checks(const Json& certificate, const AnswerProvenance& provenance) {
+  const std::lock_guard lock(terminal_);
+  erase_live_line();
+  print_checks(certificate, provenance);
+  std::fflush(stdout);
+}
+
+void TerminalNarrator::drift(const std::vector<Drift>& drift) {
+  const std::lock_guard lock(terminal_);
+  erase_live_line();
+  print_drift(drift);
+  std::fflush(stdout);
 }
 
 }  // namespace nimcert

@@ -1,5 +1,5 @@
 // discover (see discover.hpp).
-#include "cli/discover.hpp"
+#include "pipelines/discover.hpp"
 
 #include <fmt/format.h>
 
@@ -11,10 +11,10 @@
 #include "certificate/certificate.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/reusing_solvers.hpp"
-#include "cli/workflow_steps.hpp"
 #include "discovery/discovered_proof.hpp"
 #include "engines/grundy_of.hpp"
 #include "games/registry.hpp"
+#include "pipelines/steps.hpp"
 #include "solve/cvc5_replay.hpp"
 
 namespace nimcert {
@@ -107,11 +107,12 @@ FittingTable discovery_table(const Game& game, Heap side) {
   return table;
 }
 
-FittingTable announced_table(const Game& game, Heap side) {
+FittingTable announced_table(const Game& game, Heap side, Narrator& narrator) {
   const auto start = std::chrono::steady_clock::now();
   FittingTable table = discovery_table(game, side);
-  fmt::print("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)\n", game.describe(),
-             side, game.heap_count(), table.positions(), seconds_since(start));
+  narrator.line(fmt::format("discover: the table of {} on [0,{}]^{}: {} positions ({:.1f} s)",
+                            game.describe(), side, game.heap_count(), table.positions(),
+                            seconds_since(start)));
   return table;
 }
 
@@ -132,6 +133,16 @@ std::pair<std::string, std::string> discovered_outputs(const DiscoverRequest& r,
                              {{out, "discovered proof file"}, {certificate, "certificate"}},
                              {{r.file, "input"}});
   return {out, certificate};
+}
+
+Json certify_discovered(const std::string& text, const std::string& out,
+                        const WorkflowOptions& workflow, Narrator& narrator) {
+  const ProofSource source = proof_source(text, out);
+  const ProofOptions options = proof_options(workflow);
+  preflight(source, options);
+  const Json cert = certify_one(source, options);
+  narrator.checks(cert, {});
+  return cert;
 }
 
 DiscoverSetup prepare_discovery(const DiscoverRequest& r) {
@@ -155,8 +166,9 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
   d.spec = chosen_game(file, r);
   const smt::GameSpec& spec = d.spec;
   // An octal game, or a subtraction game of one heap: its values have a period to find.
-  if (spec.declaration && (!spec.declaration->octal.empty() ||
-                           (!spec.declaration->subtraction.empty() && spec.declaration->heaps == 1))) {
+  if (spec.declaration &&
+      (!spec.declaration->octal.empty() ||
+       (!spec.declaration->subtraction.empty() && spec.declaration->heaps == 1))) {
     d.periodic_code = octal_code_of(*spec.declaration);
     return d;
   }
@@ -188,105 +200,100 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
   return d;
 }
 
-int discover_command(const DiscoverRequest& r) {
-  return guarded("discover", [&] {
-    const DiscoverSetup d = prepare_discovery(r);
-    if (d.periodic_code) return discover_period(r, d);
-    // A subtraction game of several heaps: the sum of its one-heap games, g named.
-    if (d.spec.declaration && !d.spec.declaration->subtraction.empty() && !r.automaton &&
-        !r.p_positions && r.equals.empty())
-      return discover_sum(r, d);
-    if (r.automaton) return discover_automaton(r, d);
-    const smt::ProofFile& file = d.file;
-    const smt::GameSpec& spec = d.spec;
-    const Game* game = d.game.get();
-    const std::size_t k = game->heap_count();
-    const bool box = d.box;
-    const Heap max_side = d.max_side;
-    const std::string& input = d.input;
-    const auto [out, certificate] = discovered_outputs(
-        r, r.p_positions ? ".p-positions.discovered.proof" : ".discovered.proof");
-    ProofOptions options = proof_options(r.workflow);
-    const std::unique_ptr<AnswerCache> cache =
-        answer_cache(r.workflow, smt::cvc5_version(options.lemma.cvc5_binary));
-    const BothSolvers real(options.lemma.cvc5_binary);
-    const ReusingSolvers reusing(real, {}, cache.get());
-    if (cache) options.lemma.solvers = &reusing;
+Ending discover(const DiscoverRequest& r, Narrator& narrator) {
+  const DiscoverSetup d = prepare_discovery(r);
+  if (d.periodic_code) return discover_period(r, d, narrator);
+  // A subtraction game of several heaps: the sum of its one-heap games, g named.
+  if (d.spec.declaration && !d.spec.declaration->subtraction.empty() && !r.automaton &&
+      !r.p_positions && r.equals.empty())
+    return discover_sum(r, d, narrator);
+  if (r.automaton) return discover_automaton(r, d, narrator);
+  const smt::ProofFile& file = d.file;
+  const smt::GameSpec& spec = d.spec;
+  const Game* game = d.game.get();
+  const std::size_t k = game->heap_count();
+  const bool box = d.box;
+  const Heap max_side = d.max_side;
+  const std::string& input = d.input;
+  const auto [out, certificate] =
+      discovered_outputs(r, r.p_positions ? ".p-positions.discovered.proof" : ".discovered.proof");
+  ProofOptions options = proof_options(r.workflow);
+  const std::unique_ptr<AnswerCache> cache =
+      answer_cache(r.workflow, smt::cvc5_version(options.lemma.cvc5_binary));
+  const BothSolvers real(options.lemma.cvc5_binary);
+  const ReusingSolvers reusing(real, {}, cache.get());
+  if (cache) options.lemma.solvers = &reusing;
 
-    const FitTarget target = r.p_positions ? FitTarget::PPositions : FitTarget::Value;
-    const std::string what = r.p_positions ? "the P-positions" : "G";
-    SearchLimits limits;
-    limits.max_size = r.max_size;
-    Heap side = d.first_side;
-    std::string last_reason;
-    for (unsigned attempt = 1; attempt <= kMaxAttempts; ++attempt) {
-      const FittingTable table = announced_table(*game, side);
-      const auto start = std::chrono::steady_clock::now();
-      const SearchResult found = search_formula(table, file.definitions, target, limits);
-      const std::string searched = fmt::format(
-          "{} expressions built, {} distinct on {} sample positions, {} refinement(s); every "
-          "expression up to size {}",
-          found.built, found.kept, found.samples, found.refinements, found.complete_size);
-      if (!found.formula) {
-        const std::string line = fmt::format(
-            "discover: NOT FOUND (no formula for {} of size at most {} matches the table "
-            "[0,{}]^{}: {}; stopped at {}{})",
-            what, r.max_size, side, k, searched, found.stopped,
-            last_reason.empty() ? "" : "; before that: " + last_reason);
-        fmt::print("{}\n", line);
-        return 1;
-      }
-      const std::string formula = smt::to_string(*found.formula);
-      fmt::print("discover: found {} = {} (size {}; {}; {:.1f} s)\n", r.p_positions ? "P" : "G",
-                 formula, found.size, searched, seconds_since(start));
-
-      DiscoveredStatement s;
-      s.name = fresh_definition_name(file.definitions, "discovered");
-      s.heaps = k;
-      s.target = target;
-      s.formula = found.formula;
-      s.box_game = box ? box_game_text(spec) : "";
-      s.side = side;
-      s.found = fmt::format(
-          "a formula of size {} for {} that matches the exact table on [0,{}]^{} ({} "
-          "positions), the first such in its search ({})",
-          found.size, what, side, k, table.positions(), searched);
-      s.widths = {4, 8};
-      s.timeout_ms = kInductionTimeoutMs;
-      const std::string text = discovered_proof_text(input, s);
-      const ProofSource source = proof_source(text, out);
-      preflight(source, options);
-      fmt::print("discover: certifying the statement ...\n");
-      std::fflush(stdout);
-      const Json cert = certify_one(source, options);
-      print_checks(cert, reusing.provenance());
-      const Json& induction = cert["induction"].back();
-      const bool every =
-          induction.contains("unbounded") && induction["unbounded"].value("answer", "") == "valid";
-      if (cert["verdict"] == "holds" && every) {
-        write_file_atomically(out, text);
-        write_file_atomically(certificate, certificate_text(cert));
-        fmt::print("discover: PROVED {} {} on N^{} (MONA); wrote {} and {}\n",
-                   r.p_positions ? "G = 0 exactly where" : "G =", formula, k, out, certificate);
-        return 0;
-      }
-      const std::string counterexample = induction_counterexample(induction);
-      last_reason = counterexample.empty()
-                        ? fmt::format(
-                              "{} fits the table but was not proved for every position "
-                              "(verdict {})",
-                              formula, cert["verdict"].get<std::string>())
-                        : fmt::format("{} is refuted: {}", formula, counterexample);
-      fmt::print("discover: {}\n", last_reason);
-      if (counterexample.empty()) break;  // not refuted, not proved: a larger table won't tell
-      limits.excluded.insert(formula);
-      if (side == max_side) break;
-      side = std::min<Heap>(max_side, 2 * side);
+  const FitTarget target = r.p_positions ? FitTarget::PPositions : FitTarget::Value;
+  const std::string what = r.p_positions ? "the P-positions" : "G";
+  SearchLimits limits;
+  limits.max_size = r.max_size;
+  Heap side = d.first_side;
+  std::string last_reason;
+  for (unsigned attempt = 1; attempt <= kMaxAttempts; ++attempt) {
+    const FittingTable table = announced_table(*game, side, narrator);
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult found = search_formula(table, file.definitions, target, limits);
+    const std::string searched = fmt::format(
+        "{} expressions built, {} distinct on {} sample positions, {} refinement(s); every "
+        "expression up to size {}",
+        found.built, found.kept, found.samples, found.refinements, found.complete_size);
+    if (!found.formula) {
+      const std::string line = fmt::format(
+          "discover: NOT FOUND (no formula for {} of size at most {} matches the table "
+          "[0,{}]^{}: {}; stopped at {}{})",
+          what, r.max_size, side, k, searched, found.stopped,
+          last_reason.empty() ? "" : "; before that: " + last_reason);
+      return {1, line};
     }
-    const std::string line = fmt::format("discover: NOT PROVED (nothing written; {})", last_reason);
-    fmt::print("{}\n", line);
-    return 1;
-  });
+    const std::string formula = smt::to_string(*found.formula);
+    narrator.line(fmt::format("discover: found {} = {} (size {}; {}; {:.1f} s)",
+                              r.p_positions ? "P" : "G", formula, found.size, searched,
+                              seconds_since(start)));
+
+    DiscoveredStatement s;
+    s.name = fresh_definition_name(file.definitions, "discovered");
+    s.heaps = k;
+    s.target = target;
+    s.formula = found.formula;
+    s.box_game = box ? box_game_text(spec) : "";
+    s.side = side;
+    s.found = fmt::format(
+        "a formula of size {} for {} that matches the exact table on [0,{}]^{} ({} "
+        "positions), the first such in its search ({})",
+        found.size, what, side, k, table.positions(), searched);
+    s.widths = {4, 8};
+    s.timeout_ms = kInductionTimeoutMs;
+    const std::string text = discovered_proof_text(input, s);
+    const ProofSource source = proof_source(text, out);
+    preflight(source, options);
+    narrator.line("discover: certifying the statement ...");
+    const Json cert = certify_one(source, options);
+    narrator.checks(cert, reusing.provenance());
+    const Json& induction = cert["induction"].back();
+    const bool every =
+        induction.contains("unbounded") && induction["unbounded"].value("answer", "") == "valid";
+    if (cert["verdict"] == "holds" && every) {
+      write_file_atomically(out, text);
+      write_file_atomically(certificate, certificate_text(cert));
+      return {0, fmt::format("discover: PROVED {} {} on N^{} (MONA); wrote {} and {}",
+                             r.p_positions ? "G = 0 exactly where" : "G =", formula, k, out,
+                             certificate)};
+    }
+    const std::string counterexample = induction_counterexample(induction);
+    last_reason = counterexample.empty()
+                      ? fmt::format(
+                            "{} fits the table but was not proved for every position "
+                            "(verdict {})",
+                            formula, cert["verdict"].get<std::string>())
+                      : fmt::format("{} is refuted: {}", formula, counterexample);
+    narrator.line("discover: " + last_reason);
+    if (counterexample.empty()) break;  // not refuted, not proved: a larger table won't tell
+    limits.excluded.insert(formula);
+    if (side == max_side) break;
+    side = std::min<Heap>(max_side, 2 * side);
+  }
+  return {1, fmt::format("discover: NOT PROVED (nothing written; {})", last_reason)};
 }
 
 }  // namespace nimcert

@@ -1,0 +1,133 @@
+// The steps the pipelines share (see steps.hpp), and the proof files' default set.
+#include "pipelines/steps.hpp"
+
+#include <fmt/ranges.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "base/atomic_file.hpp"
+#include "certificate/certificate.hpp"
+#include "certificate/entries.hpp"
+#include "solve/cvc5_replay.hpp"
+#include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
+#include "sys/interrupt.hpp"
+
+namespace nimcert {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> proof_files(const std::vector<std::string>& named) {
+  if (!named.empty()) return named;
+  std::vector<std::string> found;
+  if (fs::is_directory("certs"))
+    for (const auto& entry : fs::directory_iterator("certs"))
+      if (entry.path().extension() == ".proof") found.push_back(entry.path().string());
+  std::sort(found.begin(), found.end());
+  if (found.empty()) throw std::invalid_argument("no proof files given and none under certs/");
+  return found;
+}
+
+std::string certificate_path(const std::string& proof) {
+  fs::path p(proof);
+  return (p.parent_path() / (p.stem().string() + ".cert.json")).string();
+}
+
+namespace {
+
+void check_output(const std::string& path, const char* what) {
+  if (fs::is_directory(path))
+    throw std::invalid_argument(fmt::format("{}: the {} would replace a folder", path, what));
+  const fs::path dir = fs::path(path).parent_path();
+  if (!dir.empty() && !fs::is_directory(dir))
+    throw std::invalid_argument(
+        fmt::format("{}: the {}'s folder {} does not exist", path, what, dir.string()));
+  if (access(dir.empty() ? "." : dir.c_str(), W_OK) != 0)
+    throw std::invalid_argument(
+        fmt::format("{}: cannot write the {} (its folder is not writable)", path, what));
+}
+
+}  // namespace
+
+void check_report_outputs(const WorkflowOptions& o) {
+  if (!o.junit.empty()) check_output(o.junit, "JUnit report");
+  if (!o.markdown.empty()) check_output(o.markdown, "Markdown report");
+}
+
+void check_certificate_output(const std::string& path) { check_output(path, "certificate"); }
+
+void refuse_outputs_over_inputs(const WorkflowOptions& o, std::vector<NamedPath> outputs,
+                                const std::vector<NamedPath>& inputs) {
+  if (!o.junit.empty()) outputs.push_back({o.junit, "JUnit report"});
+  if (!o.markdown.empty()) outputs.push_back({o.markdown, "Markdown report"});
+  refuse_outputs_over_inputs(outputs, inputs);
+}
+
+std::vector<ProofSource> load_all(const std::vector<std::string>& paths) {
+  std::vector<ProofSource> sources;
+  std::vector<std::string> errors;
+  for (const std::string& path : paths) {
+    try {
+      sources.push_back(load_proof(path));
+    } catch (const smt::ParseError& e) {
+      errors.push_back(e.what());
+    } catch (const std::runtime_error& e) {
+      errors.push_back(e.what());
+    }
+  }
+  if (!errors.empty()) throw smt::ParseError(fmt::format("{}", fmt::join(errors, "\n")));
+  return sources;
+}
+
+ProofOptions proof_options(const WorkflowOptions& o) {
+  ProofOptions options;
+  options.cube = o.cube;
+  options.lemma.timeout_ms = o.timeout_ms;
+  options.lemma.after_unbounded_ms = o.after_mona_ms;
+  options.claims_only = o.claims_only;
+  options.fail_fast = o.fail_fast;
+  return options;
+}
+
+Json certify_one(const ProofSource& source, const ProofOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  // What runs, for the command line's live line (sys/activity.hpp); never a result.
+  const Progress progress = [](std::uint64_t done, std::uint64_t total) {
+    if (done == 1 || done % 8 == 0 || done == total)
+      smt::set_activity(fmt::format("cube: slice {}/{}", done, total));
+  };
+  smt::clear_activity();
+  const ProofReport report = check_proof(source, options, progress);
+  smt::clear_activity();
+  RunInfo run;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return make_certificate(report, run);
+}
+
+std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5) {
+  if (o.no_cache) return nullptr;
+  return std::make_unique<AnswerCache>(
+      o.cache_dir.empty() ? AnswerCache::default_dir() : std::filesystem::path(o.cache_dir),
+      smt::z3_version(), smt::kZ3Seed, cvc5);
+}
+
+void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,
+                   const std::string& verdict_line) {
+  if (!o.junit.empty()) write_file_atomically(o.junit, junit_xml(rows));
+  if (!o.markdown.empty()) write_file_atomically(o.markdown, markdown_summary(rows, verdict_line));
+}
+
+std::string verdict_word(const std::string& verdict) {
+  if (verdict == "holds") return "HOLDS";
+  if (verdict == "fails") return "FAILS";
+  return "UNKNOWN";
+}
+
+}  // namespace nimcert
