@@ -83,7 +83,7 @@ TEST(GuySmith, EveryAcceptedClaimHoldsFarPastItsWindowForEveryCodeOfAtMostFourDi
     const OctalCode code("0." + codes[i]);
     // The engine nimcert certifies with, to the longest window any claim below reads.
     const std::uint64_t longest = periodicity_window(code, kPreperiods - 1, kPeriods - 1).values_last();
-    const OctalValues computed = sparse_octal_values(code, longest);
+    const OctalValues computed = octal_values(code, longest);
     std::vector<std::uint32_t> truth;  // by the definition, made when a claim is accepted
     for (std::uint64_t n0 = 0; n0 < kPreperiods; ++n0)
       for (std::uint64_t p = 1; p < kPeriods; ++p) {
@@ -142,7 +142,7 @@ TEST(SubtractionTheorem, EveryAcceptedClaimHoldsFarPastItsWindowForEverySetOfOne
     ASSERT_TRUE(code.is_subtraction());
     const std::uint64_t t = code.largest_removal();
     const std::vector<std::uint32_t> truth = testing::octal_values_by_definition(digits, 2000);
-    const OctalValues computed = sparse_octal_values(code, 200);
+    const OctalValues computed = octal_values(code, 200);
     for (std::uint64_t n0 = 0; n0 < 30; ++n0)
       for (std::uint64_t p = 1; p < 40; ++p) {
         const PeriodicityWindow w = periodicity_window(code, n0, p);

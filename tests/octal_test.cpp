@@ -50,14 +50,14 @@ TEST(OctalEngines, MatchTheValuesKnownIndependently) {
   const OctalValues dawsons_chess = {0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3,
                                      0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3};
   for (auto engine : {plain_octal_values, +[](const OctalCode&c, std::uint64_t n) {
-                        return sparse_octal_values(c, n);
+                        return octal_values(c, n);
                       }}) {
     EXPECT_EQ(engine(OctalCode("0.77"), kayles.size() - 1), kayles);
     EXPECT_EQ(engine(OctalCode("0.137"), dawsons_chess.size() - 1), dawsons_chess);
   }
   // Dawson's Kayles (0.07) is Dawson's chess shifted by one: G_0.07(n + 1) = G_0.137(n).
-  const OctalValues k = sparse_octal_values(OctalCode("0.07"), 20000);
-  const OctalValues c = sparse_octal_values(OctalCode("0.137"), 19999);
+  const OctalValues k = octal_values(OctalCode("0.07"), 20000);
+  const OctalValues c = octal_values(OctalCode("0.137"), 19999);
   for (std::uint64_t n = 0; n < c.size(); ++n) ASSERT_EQ(k[n + 1], c[n]) << n;
 }
 
@@ -71,7 +71,7 @@ TEST(OctalEngines, SparseAgreesWithPlainOnEveryCodeOfAtMostThreeDigitsTo2000) {
       for (int i = digits - 1, y = x; i >= 0; --i) code += char('0' + (y >> (3 * i)) % 8);
       if (code.back() == '0') continue;
       const OctalCode game(code);
-      ASSERT_EQ(sparse_octal_values(game, 2000), plain_octal_values(game, 2000)) << code;
+      ASSERT_EQ(octal_values(game, 2000), plain_octal_values(game, 2000)) << code;
       ++codes;
     }
   }
@@ -80,7 +80,7 @@ TEST(OctalEngines, SparseAgreesWithPlainOnEveryCodeOfAtMostThreeDigitsTo2000) {
 
 TEST(Periodicity, KaylesIsPeriodicFrom71AndTheCheckRefusesEveryWrongClaim) {
   const OctalCode kayles("0.77");
-  const OctalValues g = sparse_octal_values(kayles, 2000);
+  const OctalValues g = octal_values(kayles, 2000);
   const NamedCheck right = check_periodicity(kayles, g, periodic(71, 12));
   EXPECT_EQ(right.verdict, Verdict::Holds);
   EXPECT_EQ(right.record.at("window"), nlohmann::ordered_json::array({71, 2 * 71 + 12 + 2 - 1}));

@@ -6,6 +6,7 @@
 #include <span>
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include "base/memory_budget.hpp"
@@ -16,6 +17,7 @@
 #include "eval/evaluator.hpp"
 #include "games/one_heap.hpp"
 #include "games/registry.hpp"
+#include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -108,6 +110,29 @@ Json octal_followers(const OctalCode& code, const OctalValues& g, std::uint64_t 
   return out;
 }
 
+// How the engine computed the values (octal_engine.hpp): deterministic, as the values decide it.
+std::string octal_run_text(const OctalEngineRun& run, std::uint64_t last) {
+  if (run.by_sparse + run.by_periodic + run.by_direct + run.by_marking == 0)
+    return fmt::format("n = 1..{}: no move splits a heap, so each G(n) is the mex over the moves "
+                       "that leave at most one heap, directly",
+                       last);
+  std::string sparse = fmt::format("{} by sparse space", run.by_sparse);
+  if (run.rare_listed)
+    sparse += fmt::format(" (at the end rare: popcount(v & {:#x}){}{} even, {} rare positions; "
+                          "classes chosen {} times)",
+                          run.classes.mask, run.classes.domain ? " + (n & 1)" : "",
+                          run.classes.flip ? " + 1" : "", run.rare_positions, run.class_choices);
+  const std::string region =
+      run.periodic_period == 0
+          ? fmt::format("{} by a periodic region", run.by_periodic)
+          : fmt::format("{} by the periodic region (at the end: from {}, period {})",
+                        run.by_periodic, run.periodic_start, run.periodic_period);
+  return fmt::format(
+      "n = 1..{}: {}, {}, {} by direct scans of the splits, {} by marking every split; {} "
+      "candidates needed every split",
+      last, sparse, region, run.by_direct, run.by_marking, run.full_scans);
+}
+
 SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
                                    const smt::Definitions& definitions) {
   const OctalCode code = octal_code_of(*spec.game.declaration);
@@ -118,8 +143,18 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
   r.game = octal_game_json(spec.game.name, code);
   if (!spec.game.declaration->subtraction.empty())  // game NAME subtraction {...}: its set too
     r.game["parameters"]["subtraction"] = spec.game.declaration->subtraction;
-  SparseStatistics statistics;
-  const OctalValues g = sparse_octal_values(code, spec.last, &statistics);
+  OctalEngineRun run;
+  OctalEngineOptions options;
+  const auto start = std::chrono::steady_clock::now();
+  options.progress = [&](std::uint64_t n, std::uint64_t last) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = static_cast<double>(n) / std::max(seconds, 1e-3);
+    smt::set_activity(fmt::format("sequence {}: G({}) of {} ({:.3g} values/s, about {:.0f} s left)",
+                                  spec.name, n, last, rate,
+                                  static_cast<double>(last - n) / rate));
+  };
+  const OctalValues g = octal_values(code, spec.last, &run, options);
   std::uint64_t reference = kReferenceLeast;
   for (const smt::PeriodicClaim& c : spec.periodic)
     if (c.saltus == 0)
@@ -130,12 +165,10 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
   for (std::uint64_t n = 0; n <= reference; ++n)
     if (plain[n] != g[n])
       throw std::runtime_error(fmt::format(
-          "internal error: the octal engines disagree on {} at n = {} (sparse {}, plain {})",
+          "internal error: the octal engines disagree on {} at n = {} (engine {}, plain {})",
           code.text(), n, g[n], plain[n]));
   r.engines = {
-      {"values", fmt::format("sparse space, rare values those v with popcount(v & {}) even ({} "
-                             "rare positions)",
-                             statistics.mask, statistics.rare_positions)},
+      {"values", octal_run_text(run, spec.last)},
       {"reference", fmt::format("the plain mex over every split, n = 0..{}: agrees", reference)}};
   r.g_sha256 = digest_of(g);
   r.claim_counterexamples = Json::object();

@@ -199,7 +199,7 @@ int run_grundy(const GrundyCommand& o) {
     if (o.heaps[0] > kMaxOctalHeap)
       throw std::invalid_argument(fmt::format(
           "heap 1 = {} is out of range for an octal game: at most {}", o.heaps[0], kMaxOctalHeap));
-    fmt::print("{}\n", sparse_octal_values(played.octal->code, o.heaps[0]).back());
+    fmt::print("{}\n", octal_values(played.octal->code, o.heaps[0]).back());
     return 0;
   }
   const auto game = std::move(played.game);

@@ -29,7 +29,7 @@ std::string compared(Value g, bool holds, const std::optional<std::uint64_t>& cl
 // engine.
 std::vector<Value> one_heap_values(const TableRequest& r, Heap last) {
   if (r.octal) {
-    const OctalValues g = sparse_octal_values(r.octal->code, last);
+    const OctalValues g = octal_values(r.octal->code, last);
     return std::vector<Value>(g.begin(), g.end());
   }
   return grundy_box(*r.game, {last}).values;
@@ -209,7 +209,7 @@ int run_ppos(const PposRequest& r) {
   std::function<Position(std::uint64_t)> position_of;
   std::optional<GrundyBox> box;
   if (r.octal) {
-    const OctalValues g = sparse_octal_values(r.octal->code, r.size - 1);
+    const OctalValues g = octal_values(r.octal->code, r.size - 1);
     values.assign(g.begin(), g.end());
     position_of = [](std::uint64_t i) { return Position{static_cast<Heap>(i)}; };
   } else {

@@ -2,26 +2,36 @@
 //
 // plain_octal_values is the definition: G(n) = mex of every follower's value, a follower of
 // two heaps a + b worth G(a) ^ G(b), each split enumerated (O(n^2) in all).  It is the
-// reference.
+// reference, and shares no code with the other.
 //
-// sparse_octal_values is the sparse-space method of Winning Ways (chapter 4, "Sparse space
-// spells speed"): for a mask m, call a value rare when popcount(v & m) is even and common
-// otherwise.  The xor of two values is common exactly when one of them is rare, so every
-// common value among the followers comes from a split with a rare part, and rare positions
-// are few.  (Where no mask makes them few, as in Dawson's Kayles, the classes may also read
-// the parity of n, Flammenkamp's sparse space in the domain; see octal_engine.cpp.)  At each n the
-// engine lists the followers with a rare part (and the one-heap followers), takes the least value
-// missing from them, and is done when it is common; a rare candidate is looked for among the splits
-// of two common parts, which finds it after a few splits when it is there, and scans them all only
-// when G(n) itself is rare.  Exact for every mask; the mask only decides the speed, and is chosen
-// on an exact prefix as the one with the fewest rare positions.  The two engines share no code and
-// are held against each other.
+// octal_values chooses, at every n, the cheapest of three exact ways to the same mex:
+//  - sparse space (Winning Ways, chapter 4; octal_classes.hpp): the followers with a rare part
+//    are listed, the least value missing from them is the answer when it is common, and a rare
+//    candidate is looked for among all splits (a vector scan, split_scan.hpp); the classes are
+//    chosen again, by a Walsh-Hadamard transform of the counts, each time n doubles, as
+//    Flammenkamp's and Czajka's solvers do, so that a mask good on a prefix and bad later
+//    (0.376, 0.16) is replaced, and by the work they cost (rare splits listed and mexes left
+//    unsettled), not by rare positions alone;
+//  - the periodic region (octal_period.hpp): where the values computed are periodic from s and
+//    every rest is at least 2s + p - 1, the values of all its splits are one precomputed row of
+//    bits per residue (dense periodic games such as Dawson's Kayles and 0.56: linear instead of
+//    quadratic);
+//  - a direct mex: each candidate value looked for among all splits by the vector scan;
+//  - marking: every split's value marked once, the definition itself, where the values grow
+//    with n (arithmetic-periodic games) and the direct way would scan for hundreds of
+//    candidates.
+// The cost of each is estimated from the state (rare positions, the region's start, n), never
+// from the values to come; every way is exact, so the choice only decides the speed, and each
+// is held against the plain engine alone (OctalEngineOptions::only).
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "base/uninitialized.hpp"
+#include "engines/octal_classes.hpp"
 #include "games/octal_code.hpp"
 
 namespace nimcert {
@@ -30,19 +40,40 @@ namespace nimcert {
 // every value before reading it.
 using OctalValues = std::vector<std::uint32_t, DefaultInitAllocator<std::uint32_t>>;
 
+// The largest `last` either engine takes: positions are 32-bit in the engine's lists.
+inline constexpr std::uint64_t kMaxOctalLast = (std::uint64_t{1} << 32) - 2;
+
 OctalValues plain_octal_values(const OctalCode& code, std::uint64_t last);
 
-struct SparseStatistics {
-  std::uint32_t mask = 0;            // the mask of the rare values
-  bool domain = false;               // the classes also read n's parity (sparse in the domain)
-  std::uint64_t rare_positions = 0;  // n in 1..last whose position is rare
-  std::uint64_t full_scans = 0;      // candidates that needed every split (G(n) rare)
+enum class OctalMethod { Sparse, Periodic, Direct, Marking };
+
+// What a run of octal_values did, for the certificate and the bench.
+struct OctalEngineRun {
+  // n computed by each way
+  std::uint64_t by_sparse = 0, by_periodic = 0, by_direct = 0, by_marking = 0;
+  std::uint64_t full_scans = 0;     // candidates that needed every split (they were the mex)
+  std::uint64_t class_choices = 0;  // times the sparse classes were chosen anew
+  SparseClasses classes;            // the classes at the end
+  std::uint64_t rare_positions = 0;  // rare positions at the end (0 when not listed)
+  bool rare_listed = false;          // the rare positions were listed at the end
+  std::uint64_t periodic_start = 0, periodic_period = 0;  // the region at the end; 0: none
+  std::uint32_t largest = 0;                               // the largest value
 };
 
-OctalValues sparse_octal_values(const OctalCode& code, std::uint64_t last,
-                                SparseStatistics* statistics = nullptr);
+struct OctalEngineOptions {
+  // Tests: this way wherever it applies (the periodic region only where one holds), else the
+  // direct mex.
+  std::optional<OctalMethod> only;
+  // Called every 2^16 values with (n, last), for a progress line; nothing else.
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
+};
 
-// Bytes the engines need for G(0..last), for refusing huge ones up front.
+OctalValues octal_values(const OctalCode& code, std::uint64_t last, OctalEngineRun* run = nullptr,
+                         const OctalEngineOptions& options = {});
+
+// Bytes octal_values needs for G(0..last): the table (4 an n), its narrow copies (2 an n,
+// split_copies.hpp), the rare positions (at most one in 16, 4 bytes each), for refusing huge
+// runs up front.
 std::uint64_t octal_values_bytes(std::uint64_t last);
 
 }  // namespace nimcert

@@ -48,7 +48,7 @@ FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uin
   out.last = std::min(kFirstLast, max_last);
   PeriodSearch search;
   for (;;) {
-    out.values = sparse_octal_values(code, out.last);
+    out.values = octal_values(code, out.last);
     search = smallest_period(out.values, out.last / 2, covered_by(out.last));
     narrator.line(fmt::format("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)", name,
                               code.text(), out.last, search.periods_tried, seconds_since(start)));

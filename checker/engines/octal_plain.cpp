@@ -1,0 +1,36 @@
+// The plain octal engine: the definition, every split enumerated (see octal_engine.hpp).
+#include <algorithm>
+#include <stdexcept>
+
+#include "engines/octal_engine.hpp"
+#include "sys/interrupt.hpp"
+
+namespace nimcert {
+
+OctalValues plain_octal_values(const OctalCode& code, std::uint64_t last) {
+  if (last > kMaxOctalLast)
+    throw std::invalid_argument("an octal game's values to at most n = 2^32 - 2");
+  OctalValues g(last + 1);  // each written below before it is read
+  std::vector<std::uint64_t> seen(64, 0);  // seen[v] == n + 1: v is a follower's value at n
+  auto mark = [&](std::uint64_t n, std::uint32_t v) {
+    if (v >= seen.size()) seen.resize(std::max<std::size_t>(v + 1, 2 * seen.size()), 0);
+    seen[v] = n + 1;
+  };
+  g[0] = 0;
+  for (std::uint64_t n = 1; n <= last; ++n) {
+    if (n % 256 == 0) smt::throw_if_interrupted();
+    for (std::uint64_t k = 1; k <= code.largest_removal() && k <= n; ++k) {
+      const unsigned d = code.digit(k);
+      if ((d & 1) && n == k) mark(n, 0);
+      if ((d & 2) && n > k) mark(n, g[n - k]);
+      if ((d & 4) && n >= k + 2)  // two nonempty heaps a + (n - k - a)
+        for (std::uint64_t a = 1; a <= (n - k) / 2; ++a) mark(n, g[a] ^ g[n - k - a]);
+    }
+    std::uint32_t v = 0;
+    while (v < seen.size() && seen[v] == n + 1) ++v;
+    g[n] = v;
+  }
+  return g;
+}
+
+}  // namespace nimcert

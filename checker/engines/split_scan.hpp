@@ -1,0 +1,44 @@
+// The inner loop of an octal engine's mex: whether some split of a heap of r stones into two
+// nonempty heaps a + (r - a) is worth v, that is G(a) ^ G(r - a) = v.
+//
+// The values are read from narrow copies: `forward` (forward[i] = G(i)) and `backward`
+// (backward[last - i] = G(i)), so that as a runs up, both a and r - a run up in memory and the
+// comparison is one vector operation for many splits at once (compiled for AVX-512, AVX2 and
+// plain x86-64, chosen when the program starts).  While every value is below 2^8 both copies
+// are bytes (64 splits an AVX-512 operation, 2 bytes a position); below 2^16 the forward side
+// is the 32-bit table itself and only the backward copy is kept, in 16 bits (2 bytes a
+// position).  The scan goes in blocks, 32 splits first and twice as many each time up to
+// 1024, and stops at the first block with a hit, so a value that is there is usually found in
+// the first blocks; a value that is not there costs (to - from + 1) / lanes operations.  A
+// scalar twin reads the 32-bit table alone, for values of 2^16 and more (and is the reference
+// in the tests).
+#pragma once
+
+#include <cstdint>
+
+namespace nimcert {
+
+// Whether some a in [from, to] has G(a) ^ G(r - a) == v, and how many splits were compared to
+// tell (the work done, for the engine's choice of its way).
+struct SplitScan {
+  bool reaches = false;
+  std::uint64_t compared = 0;
+};
+
+// All three require 1 <= from, to < r <= last (no split when to < from).
+// Bytes: forward[a] ^ backward[last - r + a] == v.
+SplitScan split_reaches(const std::uint8_t* forward, const std::uint8_t* backward,
+                        std::uint64_t last, std::uint64_t r, std::uint64_t from, std::uint64_t to,
+                        std::uint8_t v);
+// The 32-bit table forward, 16 bits backward.
+SplitScan split_reaches(const std::uint32_t* forward, const std::uint16_t* backward,
+                        std::uint64_t last, std::uint64_t r, std::uint64_t from, std::uint64_t to,
+                        std::uint16_t v);
+// The 32-bit table alone: some a in [from, to] with g[a] ^ g[r - a] == v.
+SplitScan split_reaches_scalar(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
+                               std::uint64_t to, std::uint32_t v);
+
+// The instruction set split_reaches runs with on this machine: "x86-64-v4 (AVX-512)", ...
+const char* split_scan_instruction_set();
+
+}  // namespace nimcert

@@ -1,0 +1,187 @@
+// The octal engine's parts one by one, each against a plain computation: every way of the
+// engine forced alone against the plain mex (all codes of at most three digits to n = 2000,
+// random codes of four to six digits to n = 10^4), the vector scans against the scalar one on
+// both widths of copies and across a widening, the Walsh-Hadamard counts of rare and unsettled
+// positions against counting them, and the periodic region's rows against the splits they
+// stand for, and the region given up when a value breaks it.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "engines/octal_classes.hpp"
+#include "engines/octal_engine.hpp"
+#include "engines/octal_period.hpp"
+#include "engines/split_copies.hpp"
+#include "octal_definition.hpp"
+
+namespace nimcert {
+namespace {
+
+std::string code_text(int digits, int x) {
+  std::string code = "0.";
+  for (int i = digits - 1; i >= 0; --i) code += char('0' + (x >> (3 * i)) % 8);
+  return code;
+}
+
+OctalValues forced(const OctalCode& code, std::uint64_t last, OctalMethod way,
+                   OctalEngineRun* run) {
+  return octal_values(code, last, run, OctalEngineOptions{way, {}});
+}
+
+TEST(OctalEngineWays, EachWayAloneAgreesWithPlainOnEveryCodeOfAtMostThreeDigitsTo2000) {
+  std::uint64_t codes = 0, sparse = 0, periodic = 0, direct = 0, marking = 0;
+  for (int digits = 1; digits <= 3; ++digits)
+    for (int x = 0; x < (1 << (3 * digits)); ++x) {
+      const std::string text = code_text(digits, x);
+      if (text.back() == '0') continue;
+      const OctalCode code(text);
+      const OctalValues plain = plain_octal_values(code, 2000);
+      for (const OctalMethod way :
+           {OctalMethod::Sparse, OctalMethod::Periodic, OctalMethod::Direct, OctalMethod::Marking}) {
+        OctalEngineRun run;
+        ASSERT_EQ(forced(code, 2000, way, &run), plain) << text << " way " << int(way);
+        sparse += run.by_sparse;
+        periodic += run.by_periodic;
+        direct += run.by_direct;
+        marking += run.by_marking;
+      }
+      ++codes;
+    }
+  EXPECT_EQ(codes, 7u + 56u + 448u);
+  // Each way computed many values of its own (not merely fell back to the direct one).
+  EXPECT_GT(sparse, 100'000u);
+  EXPECT_GT(periodic, 100'000u);
+  EXPECT_GT(marking, 500'000u);
+  EXPECT_GT(direct, 500'000u);
+}
+
+TEST(OctalEngineWays, RandomCodesOfFourToSixDigitsAgreeWithTheDefinitionTo10000) {
+  std::mt19937_64 rng(41);
+  for (int i = 0; i < 24; ++i) {
+    const int digits = 4 + static_cast<int>(rng() % 3);
+    std::string d;
+    for (int k = 0; k < digits; ++k)
+      d += k + 1 == digits ? char('1' + rng() % 7) : char('0' + rng() % 8);
+    const std::vector<std::uint32_t> truth = testing::octal_values_by_definition(d, 10'000);
+    const OctalValues mine = octal_values(OctalCode("0." + d), 10'000);
+    ASSERT_EQ(std::vector<std::uint32_t>(mine.begin(), mine.end()), truth) << "0." << d;
+  }
+}
+
+TEST(OctalEngineWays, TheEngineSaysHowItComputedKnownGames) {
+  // Dawson's Kayles: period 34 from 53 (OEIS A002187 shifted); its region from there.
+  OctalEngineRun run;
+  octal_values(OctalCode("0.07"), 100'000, &run);
+  EXPECT_EQ(run.periodic_period, 34u);
+  EXPECT_EQ(run.periodic_start, 53u);
+  EXPECT_GT(run.by_periodic, 90'000u);
+  // 0.1777: 15 positions below 10^5 in the rare class, the rest by sparse space.
+  octal_values(OctalCode("0.1777"), 100'000, &run);
+  EXPECT_TRUE(run.rare_listed);
+  EXPECT_EQ(run.rare_positions, 15u);
+  EXPECT_GT(run.by_sparse, 99'000u);
+}
+
+// The narrow copies against the 32-bit table, for every (r, from, to) on a few values of v,
+// while the values are bytes, after a value of 2^8 (16 bits) and after one of 2^16 (scalar).
+TEST(SplitScans, NarrowCopiesAgreeWithTheScalarScanAcrossEachWidening) {
+  constexpr std::uint64_t kLast = 300;
+  std::mt19937_64 rng(7);
+  std::vector<std::uint32_t> g(kLast + 1);
+  SplitCopies copies(kLast);
+  const auto check_all = [&](std::uint64_t n, std::uint32_t top) {
+    std::uint64_t hits = 0;
+    for (std::uint64_t r = 2; r <= n; r += 7)
+      for (std::uint64_t from = 1; from < r; from += 5)
+        for (std::uint64_t to = from; to < r; to += 11)
+          for (const std::uint32_t v : {0u, 1u, top, top ^ 1u, top + 1, 0x10000u, 0xFFFFFFFFu}) {
+            const SplitScan mine = copies.reaches(g.data(), r, from, to, v);
+            const SplitScan plain = split_reaches_scalar(g.data(), r, from, to, v);
+            ASSERT_EQ(mine.reaches, plain.reaches) << r << " " << from << " " << to << " " << v;
+            EXPECT_GE(mine.compared, mine.reaches ? 1u : 0u);
+            hits += plain.reaches;
+          }
+    EXPECT_GT(hits, 100u);
+  };
+  std::uint64_t n = 0;
+  for (; n <= 100; ++n) {
+    g[n] = static_cast<std::uint32_t>(rng() % 8);
+    copies.store(g.data(), n);
+  }
+  EXPECT_EQ(copies.bits(), 8u);
+  check_all(n - 1, 7);
+  for (; n <= 200; ++n) {
+    g[n] = n == 150 ? 0x100u : static_cast<std::uint32_t>(rng() % 8);
+    copies.store(g.data(), n);
+  }
+  EXPECT_EQ(copies.bits(), 16u);
+  check_all(n - 1, 0x100);
+  for (; n <= kLast; ++n) {
+    g[n] = n == 250 ? 0x10001u : static_cast<std::uint32_t>(rng() % 8);
+    copies.store(g.data(), n);
+  }
+  EXPECT_EQ(copies.bits(), 32u);
+  check_all(kLast, 0x10001);
+}
+
+// The transform's rare and unsettled counts against counting every position.
+TEST(SparseClassChoice, TheTransformCountsWhatCountingFinds) {
+  std::mt19937_64 rng(3);
+  for (const std::optional<unsigned> parity : {std::optional<unsigned>{0}, std::optional<unsigned>{1},
+                                               std::optional<unsigned>{}}) {
+    std::vector<std::uint32_t> g(500);
+    for (auto& v : g) v = static_cast<std::uint32_t>(rng() % 4 == 0 ? rng() % 32 : rng() % 4);
+    ClassCounts counts(parity, 2, 16);
+    for (std::uint64_t n = 0; n < g.size(); ++n) counts.add(n, g[n]);
+    const std::optional<ClassChoice> best = counts.cheapest(g.size());
+    ASSERT_TRUE(best);
+    std::uint64_t rare = 0, unsettled = 0;
+    for (std::uint64_t n = 0; n < g.size(); ++n) {
+      rare += best->classes.rare(n, g[n]);
+      // Unsettled for the rest r = n - k of some split removal k of the stated parity (or of
+      // both parities when there is none).
+      bool open = false;
+      for (const unsigned q : parity ? std::vector<unsigned>{*parity} : std::vector<unsigned>{0, 1})
+        open |= !best->classes.settled_by_rare_parts(g[n], n ^ q);
+      unsettled += open;
+    }
+    EXPECT_EQ(best->rare, rare);
+    EXPECT_EQ(best->unsettled, unsettled);
+    EXPECT_NE(best->classes.mask | best->classes.domain, 0u);
+    // No choice has fewer than max_rare when max_rare is 0 and every class has a position.
+    EXPECT_FALSE(counts.cheapest(0).has_value() && counts.cheapest(0)->rare > 0);
+  }
+}
+
+TEST(PeriodicRegions, RowsHoldEverySplitOfACoveredRestAndABreakEndsTheRegion) {
+  // Dawson's Kayles to 400: periodic (period 34) from 53.
+  OctalValues g = plain_octal_values(OctalCode("0.07"), 400);
+  PeriodicRegion region(4096);
+  region.find(g.data(), 400);
+  ASSERT_TRUE(region.holds());
+  EXPECT_EQ(region.period(), 34u);
+  EXPECT_EQ(region.start(), 53u);
+  std::uint64_t covered = 0;
+  for (std::uint64_t r = 2; r <= 400; ++r) {
+    if (!region.covers(r)) {
+      EXPECT_LT(r, 2 * 53 + 34 - 1);
+      continue;
+    }
+    ++covered;
+    std::set<std::uint32_t> splits;
+    for (std::uint64_t a = 1; a <= r / 2; ++a) splits.insert(g[a] ^ g[r - a]);
+    const std::uint64_t* row = region.values_of_splits(r);
+    for (std::uint32_t v = 0; v < 64 * region.words(); ++v)
+      ASSERT_EQ(((row[v / 64] >> (v % 64)) & 1u) != 0, splits.count(v) == 1) << r << " " << v;
+  }
+  EXPECT_EQ(covered, 400u - (2 * 53 + 34 - 1) + 1);
+  // A value that breaks the period ends the region.
+  g.push_back(g[401 - 34] + 1);
+  region.extend(g.data(), 401);
+  EXPECT_FALSE(region.holds());
+  EXPECT_FALSE(region.covers(400));
+}
+
+}  // namespace
+}  // namespace nimcert
