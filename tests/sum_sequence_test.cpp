@@ -15,6 +15,7 @@
 #include "checks/rules_check.hpp"
 #include "command_support.hpp"
 #include "committed_proof.hpp"
+#include "declared_sum_games.hpp"
 #include "engines/reference_engine.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
@@ -36,20 +37,7 @@ std::vector<Value> by_reference(const Game& game, Heap last) {
 }
 
 TEST(SumSequence, AgreesWithTheReferenceEngineOnDeclaredTakeAndBreakGames) {
-  const std::vector<std::string> games = {
-      // Lasker's Nim, Grundy's game, Kayles, 0.137.
-      "  move \"remove\" for 1 <= t <= x1 to (x1 - t)\n"
-      "  move \"split\" for 1 <= a <= x1 / 2 to (a) + (x1 - a)\n",
-      "  move \"split\" for 1 <= a <= (x1 - 1) / 2 to (a) + (x1 - a)\n",
-      "  move \"one pin\" for a <= (x1 - 1) / 2 when x1 >= 1 to (a) + (x1 - 1 - a)\n"
-      "  move \"two pins\" for a <= (x1 - 2) / 2 when x1 >= 2 to (a) + (x1 - 2 - a)\n",
-      "  move \"one\" when x1 == 1 to (0)\n  move \"two\" when x1 >= 2 to (x1 - 2)\n"
-      "  move \"three\" for a <= (x1 - 3) / 2 when x1 >= 3 to (a) + (x1 - 3 - a)\n",
-      // Not ranges: a condition reading a, a reduction, parts in the other order, three parts.
-      "  move \"odd splits\" for 1 <= a < x1 when a % 2 == 1 to (a) + (x1 - a)\n"
-      "  move \"reduce\" for t < x1 to (t)\n",
-      "  move \"take 2\" for a <= x1 - 2 when x1 >= 2 to (x1 - 2 - a) + (a)\n"
-      "  move \"thirds\" for 1 <= a <= x1 / 3 when x1 >= 3 to (a) + (a) + (x1 - 2 * a)\n"};
+  const std::vector<std::string>& games = testing::declared_sum_games();
   for (const std::string& moves : games) {
     const smt::ProofFile f = one_heap_game(moves);
     const auto game = make_game(f.game, f.definitions);

@@ -10,6 +10,8 @@
 #include "checks/named/named_checks.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/reference_engine.hpp"
+#include "engines/sum_sequence.hpp"
+#include "engines/take_and_break_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/registry.hpp"
 #include "sys/interrupt.hpp"
@@ -155,6 +157,7 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
   r.positions = box.positions();
   r.reachable = box.reachable();
   r.sums = game->has_sums();
+  if (plays_one_heap_sums(*game)) r.sum_reference_last = std::min(r.size, kSumReferenceLast);
   Sha256 digest;
   digest.update_le32(box.values());
   r.table_sha256 = digest.hex_digest();

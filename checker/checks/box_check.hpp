@@ -27,6 +27,8 @@ struct BoxReport {
   // engine evaluated, the box's and every one reachable from it; 0 for the dense engine.
   std::uint64_t reachable = 0;
   bool sums = false;    // some move leaves a sum of positions (a take-and-break move)
+  // One heap with sums: the one-heap sum engine checked the split engine on g(0..this).
+  Heap sum_reference_last = 0;
   std::size_t sum = 0;  // the box adds up this many copies of a one-heap game; 0: the game
   bool misere = false;  // the game played misère: the values are outcomes, 0 at P, 1 at N
   std::vector<ClaimOutcome> claims;

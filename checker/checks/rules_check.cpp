@@ -158,8 +158,9 @@ std::string engine_of(const DeclaredGame& game) {
   }
   if (game.lowers_heaps()) return "no move raises a heap: the dense box engine";
   if (plays_one_heap_sums(game))
-    return "a move leaves a sum of heaps: the one-heap sum engine (removals, reductions and "
-           "splits as ranges of a parameter), a sum worth the xor of its parts' values";
+    return "a move leaves a sum of heaps: the split engine, held against the one-heap sum "
+           "engine on a prefix (removals, reductions and splits as ranges of a parameter), a "
+           "sum worth the xor of its parts' values";
   if (game.has_sums())
     return "a move leaves a sum of positions: the reference engine, a sum worth the xor of its "
            "parts' values";

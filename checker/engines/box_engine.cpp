@@ -11,6 +11,7 @@
 #include "base/position_count.hpp"
 #include "engines/reference_engine.hpp"
 #include "engines/sum_sequence.hpp"
+#include "engines/take_and_break_engine.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -60,9 +61,9 @@ BoxValues::BoxValues(const Game& game, std::vector<Heap> extents) : extents_(std
   const std::uint64_t count = *box_position_count(extents_);
   // One heap whose moves leave sums of smaller heaps: the one-heap sum engine, in one pass.
   if (plays_one_heap_sums(game)) {
-    require_memory(sum_sequence_bytes(extents_[0]), "the one-heap values of the heaps " + shape,
+    require_memory(one_heap_sum_bytes(extents_[0]), "the one-heap values of the heaps " + shape,
                    "choose a smaller box: the largest heap sets how far the values run");
-    values_ = sum_sequence(game, extents_[0]);
+    values_ = one_heap_sum_values(game, extents_[0]);
     return;
   }
   // A declared rank ends every play, and a sum's parts each lower the rank: the memoised

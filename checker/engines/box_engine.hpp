@@ -8,7 +8,8 @@
 // then the box's values are the memoised reference engine's, over every position reachable
 // from the box, at most kMaxReachable of them; so are those of a game whose moves leave sums
 // of positions (take-and-break games), each part lowering the rank, except on one heap: there
-// the one-heap sum engine (engines/sum_sequence.hpp) computes g(0..N) in one pass.  A follower
+// the split engine (engines/take_and_break_engine.hpp, held against the one-heap sum engine on
+// a prefix) computes g(0..N) in one pass.  A follower
 // outside the box or not earlier would be a contract violation of a game that lowers heaps and
 // stops loudly.
 #pragma once

@@ -13,6 +13,7 @@
 #include "engines/cube_engine.hpp"
 #include "engines/reference_engine.hpp"
 #include "engines/sum_sequence.hpp"
+#include "engines/take_and_break_engine.hpp"
 #include "engines/window_mex.hpp"
 #include "sys/interrupt.hpp"
 
@@ -59,10 +60,10 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
     return out;
   }
   if (plays_one_heap_sums(game)) {
-    require_memory(sum_sequence_bytes(extents[0]),
+    require_memory(one_heap_sum_bytes(extents[0]),
                    fmt::format("the one-heap values of {} to n = {}", game.describe(), extents[0]),
                    "choose a smaller box: the largest heap sets how far the values run");
-    out.values = sum_sequence(game, extents[0]);
+    out.values = one_heap_sum_values(game, extents[0]);
     return out;
   }
   if (game.lowers_heaps()) {

@@ -3,7 +3,7 @@
 //
 // A one-heap game whose followers form windows (Levine's): the sequence g_0..g_n in one pass of
 // a sliding-window mex (memory linear in n).  A one-heap game whose moves leave sums: the
-// one-heap sum engine, also linear in memory.  A game that only lowers heaps: the dense box
+// split engine (take_and_break_engine.hpp), also linear in memory.  A game that only lowers heaps: the dense box
 // [0,x1] x ... x [0,xk] below the position.  A three-heap game of reductions and merges: the
 // cube engine on [0,max x]^3.  Anything else: the reference engine's memoised recursion, for
 // positions of a few thousand stones at most.  The reference engine alone would grow without

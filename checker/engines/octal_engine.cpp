@@ -1,324 +1,54 @@
-// The octal engine that chooses its way at every n (see octal_engine.hpp).
+// The octal engine: an octal code's moves for the split engine (see octal_engine.hpp).
 #include "engines/octal_engine.hpp"
 
-#include <algorithm>
-#include <bit>
-#include <limits>
-#include <memory>
 #include <stdexcept>
-
-#include "engines/octal_period.hpp"
-#include "engines/split_copies.hpp"
-#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
 namespace {
 
-// Interrupts are read once per this many n, the progress told once per kProgressEvery.
-constexpr std::uint64_t kPollEvery = 256;
-constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 16;
-// The longest period whose region is used (its table costs p^2 steps and p rows of values).
-constexpr std::uint64_t kMaxRegionPeriod = 4096;
-// A region is looked for every this many n at most while there is none.
-constexpr std::uint64_t kFindRegionEvery = 4096;
-constexpr std::uint64_t kFindRegionAbove = 64;  // sparse space's work per value
-// Rare positions are listed while they are at most one in this many (and a few more), so
-// that the list stays within a quarter of a byte per value.
-constexpr std::uint64_t kRareAtMostOneIn = 16;
-constexpr std::uint64_t kRareSlack = 1024;
-
-constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
-// The splits one vector step compares (16-bit lanes, AVX-512: 32; counted as 16).
-constexpr std::uint64_t kLanes = 16;
-// Sparse space's work is averaged over about this many values.
-constexpr std::uint64_t kWorkAverage = 64;
-
-// Values seen at the current n, cleared in O(1) by a new stamp.
-class ValueMarks {
+class OctalMoves final : public SplitMoves {
  public:
-  void start(std::uint64_t n) { stamp_ = n + 1; }
-  void mark(std::uint32_t v) {
-    if (v >= marks_.size()) marks_.resize(std::max<std::size_t>(v + 1, 2 * marks_.size()), 0);
-    marks_[v] = stamp_;
-  }
-  bool marked(std::uint32_t v) const { return v < marks_.size() && marks_[v] == stamp_; }
-  std::uint32_t least_unmarked() const {
-    std::uint32_t v = 0;
-    while (marked(v)) ++v;
-    return v;
-  }
-
- private:
-  std::vector<std::uint64_t> marks_ = std::vector<std::uint64_t>(64, 0);
-  std::uint64_t stamp_ = 0;
-};
-
-// The engine's state between two values of n.
-class Engine {
- public:
-  Engine(const OctalCode& code, std::uint64_t last, const OctalEngineOptions& options)
-      : code_(code), last_(last), options_(options), g_(last + 1),
-        copies_(last), split_removals_(split_removals(code)),
-        counts_(removal_parity(split_removals_), split_removals_.size(), kLanes),
-        region_(kMaxRegionPeriod) {
-    store(0, 0);
-  }
-
-  OctalValues run(OctalEngineRun* statistics) {
-    std::uint64_t next_choice = 64;
-    for (std::uint64_t n = 1; n <= last_; ++n) {
-      if (n % kPollEvery == 0) smt::throw_if_interrupted();
-      if (options_.progress && n % kProgressEvery == 0) options_.progress(n, last_);
-      const std::uint32_t v = mex_at(n);
-      const bool wider = std::bit_width(v) > std::bit_width(stats_.largest);
-      store(n, v);
-      if (region_.holds())
-        region_.extend(g_.data(), n);
-      else if (n % find_region_every(n) == 0 &&
-               (!listing_ || sparse_work_ / kWorkAverage > kFindRegionAbove ||
-                options_.only == OctalMethod::Periodic))
-        region_.find(g_.data(), n);  // only where the other ways cost more than a region would
-      // The classes again each time n doubles, and when the values need a bit more.
-      if (n == next_choice || wider) {
-        choose_classes(n);
-        if (n == next_choice) next_choice *= 2;
-      }
-    }
-    stats_.classes = classes_;
-    stats_.rare_listed = listing_;
-    stats_.rare_positions = listing_ ? rares_.size() : 0;
-    stats_.periodic_start = region_.holds() ? region_.start() : 0;
-    stats_.periodic_period = region_.period();
-    if (statistics) *statistics = stats_;
-    return std::move(g_);
-  }
-
- private:
-  // A region is looked for at multiples of n / 4 rounded down to a power of two, at least 64
-  // and at most kFindRegionEvery.
-  static std::uint64_t find_region_every(std::uint64_t n) {
-    return std::clamp<std::uint64_t>(std::bit_floor(n) / 4, 64, kFindRegionEvery);
-  }
-
-  static std::vector<std::uint64_t> split_removals(const OctalCode& code) {
-    std::vector<std::uint64_t> ks;
+  explicit OctalMoves(const OctalCode& code) : code_(code) {
     for (std::uint64_t k = 1; k <= code.largest_removal(); ++k)
-      if (code.digit(k) & 4) ks.push_back(k);
-    return ks;
-  }
-  static std::optional<unsigned> removal_parity(const std::vector<std::uint64_t>& ks) {
-    if (ks.empty()) return 0;
-    for (const std::uint64_t k : ks)
-      if ((k ^ ks.front()) & 1u) return std::nullopt;
-    return static_cast<unsigned>(ks.front() & 1u);
+      if (code.digit(k) & 4) split_removals_.push_back(k);
   }
 
-  void store(std::uint64_t n, std::uint32_t v) {
-    g_[n] = v;
-    stats_.largest = std::max(stats_.largest, v);
-    copies_.store(g_.data(), n);
-    counts_.add(n, v);
-    if (listing_ && n >= 1 && classes_.rare(n, v)) {
-      rares_.push_back(static_cast<std::uint32_t>(n));
-      if (rares_.size() > n / kRareAtMostOneIn + kRareSlack) stop_listing();
-    }
-  }
-
-  void stop_listing() {
-    listing_ = false;
-    rares_.clear();
-    rares_.shrink_to_fit();
-  }
-
-  // The classes with the least estimated work on G(0..n), among those with few enough rare
-  // positions to list, when they differ from the present ones.
-  void choose_classes(std::uint64_t n) {
-    const std::optional<ClassChoice> best = counts_.cheapest(n / kRareAtMostOneIn + kRareSlack);
-    if (!best || (listing_ && best->classes == classes_)) return;
-    classes_ = best->classes;
-    listing_ = true;
-    ++stats_.class_choices;
-    rares_.clear();
-    for (std::uint64_t a = 1; a <= n; ++a)
-      if (classes_.rare(a, g_[a])) rares_.push_back(static_cast<std::uint32_t>(a));
-  }
-
-  // Whether some split r = a + (r - a) with a in [from, to] is worth v; the splits compared
-  // are counted as work.
-  bool reaches(std::uint64_t r, std::uint64_t from, std::uint64_t to, std::uint32_t v) {
-    const SplitScan scan = copies_.reaches(g_.data(), r, from, to, v);
-    work_ += scan.compared / kLanes + 1;
-    return scan.reaches;
-  }
-
-  std::uint32_t mex_at(std::uint64_t n) {
-    marks_.start(n);
+  void at(std::uint64_t n, const std::uint32_t* g, std::vector<std::uint32_t>& values,
+          std::vector<SplitRange>& splits) const override {
+    values.clear();
+    splits.clear();
     for (std::uint64_t k = 1; k <= code_.largest_removal() && k <= n; ++k) {
       const unsigned d = code_.digit(k);
-      if ((d & 1) && n == k) marks_.mark(0);
-      if ((d & 2) && n > k) marks_.mark(g_[n - k]);
+      if ((d & 1) && n == k) values.push_back(0);
+      if ((d & 2) && n > k) values.push_back(g[n - k]);
     }
-    rests_.clear();
     for (const std::uint64_t k : split_removals_)
-      if (n >= k + 2) rests_.push_back(n - k);
-    if (rests_.empty()) return marks_.least_unmarked();
-    switch (cheapest(n)) {
-      case OctalMethod::Sparse: {
-        ++stats_.by_sparse;
-        work_ = 0;
-        const std::uint32_t v = by_sparse();
-        // The average work of the last kWorkAverage values or so (sparse_work_ holds it times
-        // kWorkAverage).
-        sparse_work_ += work_ - sparse_work_ / kWorkAverage;
-        return v;
-      }
-      case OctalMethod::Periodic:
-        ++stats_.by_periodic;
-        return by_region();
-      case OctalMethod::Marking:
-        ++stats_.by_marking;
-        return by_marking();
-      case OctalMethod::Direct:
-        break;
-    }
-    ++stats_.by_direct;
-    work_ = 0;
-    const std::uint32_t v = by_direct();
-    // The scans' work in units of one scan of half of every split, averaged like sparse_work_.
-    const std::uint64_t scans = work_ * kWorkAverage / full_scan_work(n);
-    direct_scans_ += scans - direct_scans_ / kWorkAverage;
-    return v;
+      if (n >= k + 2) splits.push_back(SplitRange{n - k, 1, (n - k) / 2});
   }
-
-  // One vector scan of half of every split of n.
-  std::uint64_t full_scan_work(std::uint64_t n) const { return (n / 2 / kLanes + 1) * rests_.size(); }
-
-  // The way with the least estimated work: sparse space's as it was measured lately (the rare
-  // splits listed and the scans made), the region's rows where they cover every rest, the
-  // vector scans as many times as they were lately needed (about two while the mex is small,
-  // hundreds where the values grow with n), or marking every split once.  The direct way is
-  // measured again every kWorkAverage values while marking is cheaper.
-  OctalMethod cheapest(std::uint64_t n) const {
-    const std::uint64_t splits = rests_.size();
-    const std::uint64_t sparse = listing_ ? sparse_work_ / kWorkAverage + 1 : kNever;
-    const bool covered = region_.covers(rests_.back());  // the shortest rest, and so all
-    const std::uint64_t periodic = covered ? region_.words() * splits : kNever;
-    const std::uint64_t direct = direct_scans_ * full_scan_work(n) / kWorkAverage / kWorkAverage;
-    const std::uint64_t marking = (n / 2 + 1) * splits;
-    if (options_.only) {
-      if (*options_.only == OctalMethod::Sparse && listing_) return OctalMethod::Sparse;
-      if (*options_.only == OctalMethod::Periodic && covered) return OctalMethod::Periodic;
-      if (*options_.only == OctalMethod::Marking) return OctalMethod::Marking;
-      return OctalMethod::Direct;
-    }
-    if (sparse <= periodic && sparse <= direct && sparse <= marking) return OctalMethod::Sparse;
-    if (periodic <= direct && periodic <= marking) return OctalMethod::Periodic;
-    if (direct <= marking || n % kWorkAverage == 0) return OctalMethod::Direct;
-    return OctalMethod::Marking;
+  bool whole_splits() const override { return true; }
+  std::optional<unsigned> rest_parity() const override {
+    if (split_removals_.empty()) return 0;
+    for (const std::uint64_t k : split_removals_)
+      if ((k ^ split_removals_.front()) & 1u) return std::nullopt;
+    return static_cast<unsigned>(split_removals_.front() & 1u);
   }
+  std::size_t most_ranges() const override { return split_removals_.size(); }
 
-  // Every split marked once, as the definition says.
-  std::uint32_t by_marking() {
-    for (const std::uint64_t rest : rests_)
-      for (std::uint64_t a = 1; a <= rest / 2; ++a) marks_.mark(g_[a] ^ g_[rest - a]);
-    return marks_.least_unmarked();
-  }
-
-  // Sparse space: every split with a rare part, from its rare part; then the least value
-  // missing, looked for among all splits only where it could come from two common parts.
-  std::uint32_t by_sparse() {
-    for (const std::uint64_t rest : rests_)
-      for (const std::uint32_t a : rares_) {
-        if (a >= rest) break;
-        marks_.mark(g_[a] ^ g_[rest - a]);
-        ++work_;
-      }
-    for (;;) {
-      const std::uint32_t v = marks_.least_unmarked();
-      bool open = false, found = false;
-      for (const std::uint64_t rest : rests_) {
-        if (classes_.settled_by_rare_parts(v, rest)) continue;
-        open = true;
-        if (reaches(rest, 1, rest / 2, v)) {
-          found = true;
-          break;
-        }
-      }
-      if (!found) {
-        stats_.full_scans += open;
-        return v;
-      }
-      marks_.mark(v);
-    }
-  }
-
-  // Every candidate looked for among all splits.
-  std::uint32_t by_direct() {
-    for (;;) {
-      const std::uint32_t v = marks_.least_unmarked();
-      bool found = false;
-      for (const std::uint64_t rest : rests_)
-        if (reaches(rest, 1, rest / 2, v)) {
-          found = true;
-          break;
-        }
-      if (!found) {
-        ++stats_.full_scans;
-        return v;
-      }
-      marks_.mark(v);
-    }
-  }
-
-  // The periodic region: every rest's splits are its row (cheapest() chose it only so).
-  std::uint32_t by_region() {
-    union_.assign(region_.words(), 0);
-    for (const std::uint64_t rest : rests_) {
-      const std::uint64_t* row = region_.values_of_splits(rest);
-      for (std::size_t w = 0; w < union_.size(); ++w) union_[w] |= row[w];
-    }
-    std::uint32_t v = 0;
-    while (marks_.marked(v) ||
-           (v / 64 < union_.size() && ((union_[v / 64] >> (v % 64)) & 1u) != 0))
-      ++v;
-    return v;
-  }
-
+ private:
   const OctalCode& code_;
-  const std::uint64_t last_;
-  const OctalEngineOptions& options_;
-  OctalValues g_;
-  SplitCopies copies_;  // the narrow copies the vector scans read
   std::vector<std::uint64_t> split_removals_;  // the k whose digit has bit 4
-  std::vector<std::uint64_t> rests_;           // n - k for those k, when n - k >= 2
-  ValueMarks marks_;
-  ClassCounts counts_;
-  SparseClasses classes_;
-  bool listing_ = true;
-  std::vector<std::uint32_t> rares_;  // the rare n >= 1, increasing, while listing_
-  PeriodicRegion region_;
-  std::vector<std::uint64_t> union_;
-  std::uint64_t work_ = 0;         // the current value's work: splits listed, vector steps
-  std::uint64_t sparse_work_ = 0;  // sparse space's recent work per value, times kWorkAverage
-  // The direct way's recent scans per value (in full scans of half the splits), times
-  // kWorkAverage^2; two to start with.
-  std::uint64_t direct_scans_ = 2 * kWorkAverage * kWorkAverage;
-  OctalEngineRun stats_;
 };
 
 }  // namespace
 
-std::uint64_t octal_values_bytes(std::uint64_t last) {
-  return (last + 1) * 4 + SplitCopies::bytes(last) + (last + 1) / kRareAtMostOneIn * 4 +
-         kRareSlack * 4;
-}
+std::uint64_t octal_values_bytes(std::uint64_t last) { return split_engine_bytes(last); }
 
 OctalValues octal_values(const OctalCode& code, std::uint64_t last, OctalEngineRun* run,
                          const OctalEngineOptions& options) {
   if (last > kMaxOctalLast)
     throw std::invalid_argument("an octal game's values to at most n = 2^32 - 2");
-  return Engine(code, last, options).run(run);
+  return split_engine_values(OctalMoves(code), last, run, options);
 }
 
 }  // namespace nimcert

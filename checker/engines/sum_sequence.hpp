@@ -8,6 +8,8 @@
 // reads straight from the table, the work of Grundy's game to 10^5 being 2.5 * 10^9 such
 // splits.  Marks for the mex are stamped per n and never cleared.  The memoised reference
 // engine plays the same games option by option and is held against this engine in the tests.
+// The box engine and `grundy` use the split engine (take_and_break_engine.hpp), sparse space
+// where the values are sparse, and hold it against this one on n = 0..4096.
 #pragma once
 
 #include <vector>

@@ -33,11 +33,14 @@ Json box_json(const BoxReport& b) {
         "g(0..{}) by the engine that fits the one-heap game, then the xor of g over the heaps "
         "(never reads the claim)",
         b.size);
-  } else if (b.sums && b.reachable == 0) {  // one heap: the one-heap sum engine
+  } else if (b.sums && b.reachable == 0) {  // one heap: the split engine
     j["scope"] = "exactly the heaps of the box";
-    j["engine"] =
-        "the one-heap sum engine: g(n) the mex over n's options, a sum worth the xor of its "
-        "parts' values (every part a smaller heap); never reads the claim";
+    j["engine"] = fmt::format(
+        "the split engine (engines/take_and_break_engine.hpp: sparse space, vector scans, "
+        "marking): g(n) the mex over n's options, a sum worth the xor of its parts' values "
+        "(every part a smaller heap), held against the one-heap sum engine on n = 0..{}; never "
+        "reads the claim",
+        b.sum_reference_last);
   }
   if (b.reachable > 0) {  // moves may raise a heap: the claims cover the box's positions only
     j["reachable_positions"] = b.reachable;
