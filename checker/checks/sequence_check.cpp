@@ -6,18 +6,17 @@
 #include <span>
 
 #include <algorithm>
-#include <chrono>
 #include <stdexcept>
 
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
 #include "checks/periodicity.hpp"
+#include "checks/engine_progress.hpp"
 #include "engines/octal_engine.hpp"
 #include "engines/sequence_engine.hpp"
 #include "eval/evaluator.hpp"
 #include "games/one_heap.hpp"
 #include "games/registry.hpp"
-#include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -145,15 +144,7 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
     r.game["parameters"]["subtraction"] = spec.game.declaration->subtraction;
   OctalEngineRun run;
   OctalEngineOptions options;
-  const auto start = std::chrono::steady_clock::now();
-  options.progress = [&](std::uint64_t n, std::uint64_t last) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double rate = static_cast<double>(n) / std::max(seconds, 1e-3);
-    smt::set_activity(fmt::format("sequence {}: G({}) of {} ({:.3g} values/s, about {:.0f} s left)",
-                                  spec.name, n, last, rate,
-                                  static_cast<double>(last - n) / rate));
-  };
+  options.progress = activity_progress(fmt::format("sequence {}", spec.name));
   const OctalValues g = octal_values(code, spec.last, &run, options);
   std::uint64_t reference = kReferenceLeast;
   for (const smt::PeriodicClaim& c : spec.periodic)

@@ -8,10 +8,14 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
+
+#include <unistd.h>
 
 #include "checks/position_claim.hpp"
 #include "checks/proof_input.hpp"
+#include "cli/check_table.hpp"
 #include "cli/data.hpp"
 #include "cli/export_mona.hpp"
 #include "cli/export_smt2.hpp"
@@ -190,7 +194,15 @@ Played game_of(const GameOptions& options, const std::string& proof) {
 // The most stones of a heap whose octal value grundy computes (G(0..n) are all computed).
 constexpr std::uint64_t kMaxOctalHeap = 100'000'000;
 
+// The engines' progress on stderr while a data command computes, when its output goes to a
+// file or a pipe (so that the live line never shares the terminal with the output).
+std::unique_ptr<TerminalNarrator> live_line_unless_stdout_is_a_terminal() {
+  if (isatty(STDOUT_FILENO) == 1) return nullptr;
+  return std::make_unique<TerminalNarrator>();
+}
+
 int run_grundy(const GrundyCommand& o) {
+  const auto live = live_line_unless_stdout_is_a_terminal();
   Played played = game_of(o.game, o.proof);
   if (played.octal) {
     if (o.heaps.size() != 1)
@@ -218,6 +230,7 @@ int run_grundy(const GrundyCommand& o) {
 }
 
 int run_table_command(const TableCommand& o) {
+  const auto live = live_line_unless_stdout_is_a_terminal();
   TableRequest r;
   if (o.diff.empty()) {
     Played played = game_of(o.game, o.proof);

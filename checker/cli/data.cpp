@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cli/heat_map.hpp"
+#include "checks/engine_progress.hpp"
 #include "engines/grundy_of.hpp"
 #include "engines/octal_engine.hpp"
 
@@ -29,10 +30,13 @@ std::string compared(Value g, bool holds, const std::optional<std::uint64_t>& cl
 // engine.
 std::vector<Value> one_heap_values(const TableRequest& r, Heap last) {
   if (r.octal) {
-    const OctalValues g = octal_values(r.octal->code, last);
+    const OctalValues g = octal_values(
+        r.octal->code, last, nullptr,
+        {std::nullopt, activity_progress("values of " + r.octal->describe())});
     return std::vector<Value>(g.begin(), g.end());
   }
-  return grundy_box(*r.game, {last}).values;
+  return grundy_box(*r.game, {last}, activity_progress("values of " + r.game->describe()))
+      .values;
 }
 
 int one_heap_table(const TableRequest& r, const std::optional<PositionClaim>& claim) {

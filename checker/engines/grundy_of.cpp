@@ -50,7 +50,8 @@ std::vector<Value> window_sequence(const Game& game, Heap last) {
   return g;
 }
 
-GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
+GrundyBox grundy_box(const Game& game, std::vector<Heap> extents,
+                     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   if (extents.size() != game.heap_count())
     throw std::invalid_argument(fmt::format("{} takes {} heaps, got {}", game.describe(),
                                             game.heap_count(), extents.size()));
@@ -63,7 +64,7 @@ GrundyBox grundy_box(const Game& game, std::vector<Heap> extents) {
     require_memory(one_heap_sum_bytes(extents[0]),
                    fmt::format("the one-heap values of {} to n = {}", game.describe(), extents[0]),
                    "choose a smaller box: the largest heap sets how far the values run");
-    out.values = one_heap_sum_values(game, extents[0]);
+    out.values = one_heap_sum_values(game, extents[0], progress);
     return out;
   }
   if (game.lowers_heaps()) {

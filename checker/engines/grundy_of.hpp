@@ -10,6 +10,8 @@
 // bound on large positions (a million-stone heap of Maximum Nim recursed a million deep).
 #pragma once
 
+#include <functional>
+
 #include <cstdint>
 #include <vector>
 
@@ -25,7 +27,9 @@ struct GrundyBox {
   Value at(const Position& p) const;             // p inside the box
   Position position(std::uint64_t index) const;  // the position of values[index]
 };
-GrundyBox grundy_box(const Game& game, std::vector<Heap> extents);
+// `progress`, when given, hears the one-heap engines' progress (n, last) every 2^16 values.
+GrundyBox grundy_box(const Game& game, std::vector<Heap> extents,
+                     const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 // G(p); throws ResourceError (with the estimate) when the engine's memory would exceed what
 // is available, std::invalid_argument when no engine can compute it.

@@ -106,8 +106,9 @@ OctalValues take_and_break_values(const Game& game, Heap last, OctalEngineRun* r
   return split_engine_values(DeclaredSplits(game, last), last, run, options);
 }
 
-std::vector<Value> one_heap_sum_values(const Game& game, Heap last) {
-  const OctalValues g = take_and_break_values(game, last);
+std::vector<Value> one_heap_sum_values(
+    const Game& game, Heap last, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  const OctalValues g = take_and_break_values(game, last, nullptr, {std::nullopt, progress});
   const std::vector<Value> plain = sum_sequence(game, std::min(last, kSumReferenceLast));
   for (std::size_t n = 0; n < plain.size(); ++n)
     if (plain[n] != g[n])

@@ -21,7 +21,9 @@ OctalValues take_and_break_values(const Game& game, Heap last, OctalEngineRun* r
 // against the one-heap sum engine on n = 0..min(last, kSumReferenceLast) (a difference is an
 // internal error), as Values.
 inline constexpr Heap kSumReferenceLast = 4096;
-std::vector<Value> one_heap_sum_values(const Game& game, Heap last);
+std::vector<Value> one_heap_sum_values(
+    const Game& game, Heap last,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 // Bytes one_heap_sum_values needs: the split engine's and the Values.
 std::uint64_t one_heap_sum_bytes(Heap last);
 
