@@ -15,6 +15,7 @@
 #include "checks/proof_input.hpp"
 #include "command_support.hpp"
 #include "discovery/automaton.hpp"
+#include "discovery/readable_forms.hpp"
 #include "discovery/discovered_proof.hpp"
 #include "discovery/period_search.hpp"
 #include "discovery/formula_search.hpp"
@@ -468,6 +469,61 @@ TEST(DiscoverCommand, RediscoversManabesTheoremByAnAutomatonEqualToFormulaFour) 
             std::string::npos)
       << small.out;
   EXPECT_FALSE(std::filesystem::exists(dir / "s.json"));
+}
+
+// Issue 40, item 4: a proved automaton that is a product of counters modulo m reads back as
+// the sum of the counters, proved equal by MONA; the nim-sum reads back as itself; Serial Nim's
+// automaton (a nested bracket) fits no readable form and none is written.
+TEST(DiscoverCommand, AnAutomatonOfCountersReadsBackAsTheirNimSum) {
+  const auto dir = scratch_dir("discover-read-back");
+  std::ofstream(dir / "s12.proof") << "game s12 subtraction {1, 2} heaps 3\n";
+  const auto r = nimcert_in(dir, "discover --automaton s12.proof");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("discover: the automaton reads as G = (x1 % 3) ^ (x2 % 3) ^ (x3 % 3) "
+                       "(MONA: equal at every position of N^3)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(last_line(r.out).rfind("discover: PROVED G = (x1 % 3) ^ (x2 % 3) ^ (x3 % 3) by an "
+                                   "automaton of ",
+                                   0),
+            0u)
+      << r.out;
+  const std::string cert = read_text(dir / "s12.automaton.json");
+  EXPECT_NE(cert.find("\"formula\": \"(x1 % 3) ^ (x2 % 3) ^ (x3 % 3)\""), std::string::npos);
+  EXPECT_NE(cert.find("\"obligation\": \"equals the formula\""), std::string::npos);
+  EXPECT_NE(nimcert_in(dir, "show s12.automaton.json")
+                .out.find("Read back: G = (x1 % 3) ^ (x2 % 3) ^ (x3 % 3) at every position of N^3"),
+            std::string::npos);
+  EXPECT_EQ(nimcert_in(dir, "verify s12.automaton.json").status, 0);
+
+  std::ofstream(dir / "nim3.proof") << "game nim(heaps = 3)\n";
+  const auto nim = nimcert_in(dir, "discover --automaton --box 15 nim3.proof");
+  EXPECT_NE(nim.out.find("discover: PROVED G = x1 ^ x2 ^ x3 by an automaton of 2 states"),
+            std::string::npos)
+      << nim.out;
+
+  std::ofstream(dir / "serial.proof") << "game serial-nim(heaps = 3)\n";
+  const auto serial = nimcert_in(dir, "discover --automaton serial.proof");
+  ASSERT_EQ(serial.status, 0) << serial.out;
+  EXPECT_EQ(serial.out.find("reads as"), std::string::npos) << serial.out;
+  EXPECT_EQ(read_text(dir / "serial.automaton.json").find("reads_as"), std::string::npos);
+}
+
+// The forms are guesses held to the table before MONA is asked: one value changed and the form
+// no longer fits.
+TEST(ReadableForms, AFormFitsTheTableItWasReadFromAndNotOneWithAValueChanged) {
+  FittingTable t;
+  t.columns = {{0, 1, 2, 3, 4, 5}, {5, 4, 3, 2, 1, 0}};
+  for (std::size_t j = 0; j < 6; ++j) t.values.push_back((t.columns[0][j] % 3) ^ (t.columns[1][j] % 3));
+  const std::vector<ReadableForm> forms = readable_forms(2);
+  ASSERT_EQ(forms.size(), 16u);
+  EXPECT_EQ(forms[0].text, "x1 ^ x2");
+  EXPECT_EQ(forms[2].text, "(x1 % 3) ^ (x2 % 3)");
+  EXPECT_FALSE(fits_table(forms[0], t));
+  EXPECT_TRUE(fits_table(forms[2], t));
+  t.values[4] ^= 1;
+  EXPECT_FALSE(fits_table(forms[2], t));
+  EXPECT_FALSE(fits_table(forms[2], FittingTable{}));  // nothing to compare never fits
 }
 
 }  // namespace

@@ -250,7 +250,7 @@ class Obligations {
         });
     if (equals) {
       const ExprPtr same = smt::make_node(Op::Iff, {g(x, v), smt::make_node(Op::Eq, {v, *equals})});
-      add(proof, "equals the formula", xv, {}, same, {},
+      add(proof, kEqualsObligation, xv, {}, same, {},
           [&](const Assignment& a) -> std::optional<std::string> {
             const auto p = naturals(a, xv);
             if (!p) return std::nullopt;

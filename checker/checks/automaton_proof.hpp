@@ -30,6 +30,9 @@
 
 namespace nimcert {
 
+// The name of the obligation that the automaton's value equals a given formula.
+inline constexpr const char* kEqualsObligation = "equals the formula";
+
 struct AutomatonObligation {
   std::string name;
   smt::MonaRun::Answer answer = smt::MonaRun::Answer::Unknown;

@@ -17,6 +17,7 @@
 #include "certificate/render/automaton_document.hpp"
 #include "checks/automaton_proof.hpp"
 #include "checks/proof_input.hpp"
+#include "discovery/readable_forms.hpp"
 #include "games/symbolic_move.hpp"
 #include "pipelines/discover.hpp"
 #include "pipelines/steps.hpp"
@@ -85,6 +86,38 @@ struct AutomatonAttempt {
   bool refuted = false, not_found = false;
 };
 
+// The proved automaton read back as a readable form (discovery/readable_forms.hpp): the first
+// form that fits the table and that MONA proves equal to the automaton at every position; none
+// when no form fits or none is proved.
+std::optional<Json> read_back(const Automaton& a, const FittingTable& table,
+                              const DiscoverSetup& d, const AutomatonTask& task,
+                              Narrator& narrator) {
+  const std::size_t k = d.game->heap_count();
+  for (const ReadableForm& form : readable_forms(k)) {
+    if (!fits_table(form, table)) continue;
+    const AutomatonProof proof =
+        prove_automaton(a, FitTarget::Value, *d.game, d.file.definitions, form.expr, task.mona);
+    const AutomatonObligation* same = nullptr;
+    for (const AutomatonObligation& o : proof.obligations)
+      if (o.name == kEqualsObligation) same = &o;
+    if (proof.verdict != Verdict::Holds || same == nullptr) {
+      narrator.line(fmt::format("discover: the automaton fits {} on the table; MONA does not "
+                                "prove them equal ({})",
+                                form.text, same ? smt::mona_answer_name(same->answer) : "no answer"));
+      continue;
+    }
+    narrator.line(fmt::format("discover: the automaton reads as G = {} (MONA: equal at every "
+                              "position of N^{})",
+                              form.text, k));
+    return Json{{"formula", form.text},
+                {"scope", fmt::format("G = {} at every position of N^{}: MONA proves the "
+                                      "automaton equal to it",
+                                      form.text, k)},
+                {"obligation", obligation_json(*same)}};
+  }
+  return std::nullopt;
+}
+
 AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
                          const AutomatonTask& task, Heap side, Narrator& narrator) {
   const Game& game = *d.game;
@@ -143,6 +176,8 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
                              proof.move_check.disagreement.dump();
     return out;
   }
+  const std::optional<Json> reads_as =
+      task.value && !task.equals ? read_back(a, table, d, task, narrator) : std::nullopt;
   Json c;
   c["format"] = "nimcert-automaton";
   c["format_version"] = kAutomatonFormatVersion;
@@ -172,6 +207,7 @@ AutomatonAttempt attempt(const std::string& input_name, const DiscoverSetup& d,
                         {"agrees", proof.move_check.agrees}};
   c["learning"] = "Myhill-Nerode on the table: residuals of prefixes, breadth first";
   c["automaton"] = automaton_json(a, tracks);
+  if (reads_as) c["reads_as"] = *reads_as;
   Json obligations = Json::array();
   for (const AutomatonObligation& o : proof.obligations) obligations.push_back(obligation_json(o));
   c["obligations"] = obligations;
@@ -228,9 +264,14 @@ Ending discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d, Narr
     const AutomatonAttempt a = attempt(input_name, d, task, side, narrator);
     if (a.certificate) {
       write_file_atomically(out, (*a.certificate).dump(2) + "\n");
+      const Json& c = *a.certificate;
+      const std::string proved =
+          !task.value            ? "the P-positions"
+          : c.contains("reads_as") ? "G = " + c["reads_as"]["formula"].get<std::string>()
+                                   : "G";
       return {0, fmt::format("discover: PROVED {} by an automaton of {} states on N^{} (MONA; "
                              "{:.1f} s); wrote {}",
-                             task.value ? "G" : "the P-positions",
+                             proved,
                              (*a.certificate)["automaton"]["states"].get<std::size_t>(), k,
                              seconds_since(start), out)};
     }

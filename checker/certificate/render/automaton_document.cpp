@@ -68,6 +68,8 @@ Document automaton_document(const Json& c) {
                           c["statement"].get<std::string>(), c["scope"].get<std::string>()));
   if (c.contains("equals"))
     d.paragraph("MONA also proves: " + c["equals"].get<std::string>() + ".");
+  if (c.contains("reads_as"))
+    d.paragraph("Read back: " + c["reads_as"]["scope"].get<std::string>() + ".");
   d.paragraph(
       fmt::format("Learned from the exact table on {} ({} positions, {} bits per heap): {}.",
                   c["table"]["box"].get<std::string>(), c["table"]["positions"].dump(),
