@@ -21,6 +21,8 @@ class SplitCopies {
   // Whether some a in [from, to] has G(a) ^ G(r - a) == v (1 <= from, to < r <= n).
   SplitScan reaches(const std::uint32_t* g, std::uint64_t r, std::uint64_t from, std::uint64_t to,
                     std::uint32_t v) const;
+  // The backward byte copy (backward[last - i] = G(i)) while bits() is 8, else null.
+  const std::uint8_t* backward_bytes() const { return backward8_.get(); }
   // The width of the copies' values: 8, 16, or 32 (the table alone).
   unsigned bits() const { return bits_; }
   // Bytes the copies take for positions 0..last at most.
