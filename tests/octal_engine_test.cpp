@@ -183,5 +183,22 @@ TEST(PeriodicRegions, RowsHoldEverySplitOfACoveredRestAndABreakEndsTheRegion) {
   EXPECT_FALSE(region.covers(400));
 }
 
+// 0.57 repeats 1 1 2 2 from n = 1: at n = 1000 the last two values are equal, a "period 1"
+// of no use (it starts at n - 1); the search goes on to the true one, 4 from 1 (once it stopped
+// at p = 1, and 0.57 took 24 s to 4 * 10^6 instead of 0.1 s).
+TEST(PeriodicRegions, AShortRepetitionNearNDoesNotHideTheTruePeriod) {
+  const OctalValues g = plain_octal_values(OctalCode("0.57"), 1000);
+  ASSERT_EQ(g[999], g[1000]);
+  PeriodicRegion region(4096);
+  region.find(g.data(), 1000);
+  ASSERT_TRUE(region.holds());
+  EXPECT_EQ(region.period(), 4u);
+  EXPECT_EQ(region.start(), 1u);
+  OctalEngineRun run;
+  octal_values(OctalCode("0.57"), 100'000, &run);
+  EXPECT_EQ(run.periodic_period, 4u);
+  EXPECT_GT(run.by_periodic, 90'000u);
+}
+
 }  // namespace
 }  // namespace nimcert

@@ -17,20 +17,27 @@ void PeriodicRegion::extend(const std::uint32_t* g, std::uint64_t n) {
 
 void PeriodicRegion::find(const std::uint32_t* g, std::uint64_t n) {
   period_ = 0;
-  std::uint64_t p = 1;
-  // Two whole periods ending at n: G(i) = G(i + p) for i in [n + 1 - 2p, n - p].
-  for (; p <= max_period_ && 2 * p + 1 <= n; ++p) {
+  // The smallest p whose repetition reaches far enough back: two whole periods ending at n,
+  // G(i) = G(i + p) for i in [n + 1 - 2p, n - p], then the smallest start s >= 1 (back while
+  // the values repeat), of use once its rows cover the rests (2s + p - 1 <= n - 1).  A short
+  // repetition near n (p = 1 at two equal values) does not stop the search: the next p is
+  // tried (0.57 repeats 1 1 2 2 from n = 1; p = 1 matched at two equal values and hid p = 4).
+  // The walks back are bounded by 2n in all, so a look costs O(max_period + n) at most.
+  std::uint64_t p = 1, s = 0, walked = 0;
+  bool found = false;
+  for (; p <= max_period_ && 2 * p + 1 <= n && walked <= 2 * n; ++p) {
     bool repeats = true;
     for (std::uint64_t i = n - p + 1; i-- > n + 1 - 2 * p && repeats;) repeats = g[i] == g[i + p];
-    if (repeats) break;
+    if (!repeats) continue;
+    s = n + 1 - 2 * p;
+    while (s > 1 && g[s - 1] == g[s - 1 + p]) --s;
+    walked += n + 1 - 2 * p - s;
+    if (2 * s + p <= n) {
+      found = true;
+      break;
+    }
   }
-  if (p > max_period_ || 2 * p + 1 > n) return;
-  std::uint64_t s = n + 1 - 2 * p;  // the smallest start: back while the values repeat
-  while (s > 1 && g[s - 1] == g[s - 1 + p]) --s;
-  // Of no use before its rows cover the rests, which needs 2s + p - 1 <= n - 1: left for a later
-  // look (this keeps a short repetition near n, p = 1 at two equal values, from costing a
-  // build of O(s) at every look).
-  if (2 * s + p > n) return;
+  if (!found) return;
   // xor of two values below 2^k is below 2^k.
   std::uint32_t largest = 0;
   for (std::uint64_t i = 1; i < s + p; ++i) largest = std::max(largest, g[i]);
