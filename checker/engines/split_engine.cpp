@@ -17,7 +17,6 @@ namespace {
 
 // Interrupts are read at every n (one atomic load; a mex at n = 10^8 by marking takes longer
 // than a second per 256 n), the progress told once per kProgressEvery.
-constexpr std::uint64_t kPollEvery = 1;
 constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 16;
 // The longest period whose region is used (its table costs p^2 steps and p rows of values).
 constexpr std::uint64_t kMaxRegionPeriod = 4096;
@@ -32,7 +31,9 @@ constexpr std::uint64_t kRareSlack = 1024;
 constexpr std::size_t kManyRares = 256;
 
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
-// The splits one vector step compares (16-bit lanes, AVX-512: 32; counted as 16).
+// The splits one vector step is counted as comparing, for the estimates of work (AVX-512
+// compares 64 bytes or 16 32-bit values a step; the same count for every width keeps the
+// estimates, and so the choices, the same on every machine).
 constexpr std::uint64_t kLanes = 16;
 // Sparse space's work is averaged over about this many values.
 constexpr std::uint64_t kWorkAverage = 64;
@@ -70,7 +71,7 @@ class Engine {
   OctalValues run(OctalEngineRun* statistics) {
     std::uint64_t next_choice = 64;
     for (std::uint64_t n = 1; n <= last_; ++n) {
-      if (n % kPollEvery == 0) smt::throw_if_interrupted();
+      smt::throw_if_interrupted();
       if (options_.progress && n % kProgressEvery == 0) options_.progress(n, last_);
       const std::uint32_t v = mex_at(n);
       const bool wider = std::bit_width(v) > std::bit_width(stats_.largest);
@@ -169,7 +170,7 @@ class Engine {
     }
     ++stats_.by_direct;
     work_ = 0;
-    const std::uint32_t v = by_direct();
+    const std::uint32_t v = least_unreached(false);  // every candidate among all splits
     // The scans' work in units of one scan of half of every split, averaged like sparse_work_.
     const std::uint64_t scans = work_ * kWorkAverage / full_scan_work(n);
     direct_scans_ += scans - direct_scans_ / kWorkAverage;
@@ -235,23 +236,7 @@ class Engine {
             marks_.mark(g_[a] ^ g_[s.rest - a]);
           ++work_;
         }
-    for (;;) {
-      const std::uint32_t v = marks_.least_unmarked();
-      bool open = false, found = false;
-      for (const SplitRange& s : splits_) {
-        if (classes_.settled_by_rare_parts(v, s.rest)) continue;
-        open = true;
-        if (reaches(s.rest, s.from, s.to, v)) {
-          found = true;
-          break;
-        }
-      }
-      if (!found) {
-        stats_.full_scans += open;
-        return v;
-      }
-      marks_.mark(v);
-    }
+    return least_unreached(true);
   }
 
   // The rare splits where every value is a byte and every range holds all splits of its rest
@@ -274,18 +259,23 @@ class Engine {
       if (hit[v]) marks_.mark(v);
   }
 
-  // Every candidate looked for among all splits.
-  std::uint32_t by_direct() {
+  // The least value no split reaches, the candidates taken from the marks up: each looked for by
+  // a scan of every split range, except where a rare part alone could give it and the marks
+  // already say (sparse space: `settled`); found ones are marked and the next is tried.
+  std::uint32_t least_unreached(bool settled) {
     for (;;) {
       const std::uint32_t v = marks_.least_unmarked();
-      bool found = false;
-      for (const SplitRange& s : splits_)
+      bool open = false, found = false;
+      for (const SplitRange& s : splits_) {
+        if (settled && classes_.settled_by_rare_parts(v, s.rest)) continue;
+        open = true;
         if (reaches(s.rest, s.from, s.to, v)) {
           found = true;
           break;
         }
+      }
       if (!found) {
-        ++stats_.full_scans;
+        stats_.full_scans += open;
         return v;
       }
       marks_.mark(v);
