@@ -9,6 +9,7 @@
 
 #include "base/parallel_for.hpp"
 #include "engines/sweep_engine.hpp"
+#include "engines/target_clones.hpp"
 
 namespace nimcert {
 
@@ -116,24 +117,17 @@ struct CubeMerges {
 
 // The row kernels of the cube's sweeps, compiled three times (AVX-512, AVX2 with BMI2, and
 // baseline x86-64) and chosen once, when the program is loaded, for the CPU it runs on
-// (GCC's target_clones).  mex_row is scalar along z, since each position needs the value of
+// (engines/target_clones.hpp).  mex_row is scalar along z, since each position needs the value of
 // the one before it; what the wider instruction sets bring is BMI's bit scans and shifts and
 // the vector loads of the special followers' streams.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define NIMCERT_ROW_KERNEL_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define NIMCERT_ROW_KERNEL_CLONES
-#endif
-
-NIMCERT_ROW_KERNEL_CLONES
+NIMCERT_TARGET_CLONES
 void cube_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
                      LineSet& ys, LineSet& zs, const CubeMerges::Row& rule, std::size_t z0,
                      std::size_t z1, Value* out) {
   default_row_kernel<CubeMerges::kMax>(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
 }
 
-NIMCERT_ROW_KERNEL_CLONES
+NIMCERT_TARGET_CLONES
 void nim_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
                     LineSet& ys, LineSet& zs, const NoSpecials::Row& rule, std::size_t z0,
                     std::size_t z1, Value* out) {
@@ -276,7 +270,7 @@ void CubeEngine::sweep_slices(const SliceVisitor& slice_visit) const {
 }
 
 const char* CubeEngine::row_kernel_isa() {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if NIMCERT_HAS_TARGET_CLONES
   // The same test target_clones' resolver makes, in the same order.
   __builtin_cpu_init();
   if (__builtin_cpu_supports("x86-64-v4")) return "x86-64-v4 (AVX-512)";

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engines/target_clones.hpp"
+
 namespace nimcert {
 
 namespace {
@@ -10,16 +12,6 @@ namespace {
 // Splits compared between two looks for a hit: few at first, so that a value near the start is
 // found at once, then more, so that a long scan is all vector work.
 constexpr std::uint64_t kFirstBlock = 32, kLargestBlock = 1024;
-
-// Clones per instruction set where GCC builds for x86-64 (the libFuzzer build uses clang,
-// which takes neither these clone names nor the resolver's test below): one plain function
-// elsewhere.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define NIMCERT_SCAN_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define NIMCERT_SCAN_CLONES
-#endif
 
 // One block, no early exit inside, so that the compiler makes it vector code.
 template <typename F, typename B>
@@ -30,14 +22,14 @@ template <typename F, typename B>
   return hit != 0;
 }
 
-NIMCERT_SCAN_CLONES bool block_reaches(
+NIMCERT_TARGET_CLONES bool block_reaches(
     const std::uint8_t* f, const std::uint8_t* b, std::uint64_t count, std::uint8_t v) {
   return any_split_in_block(f, b, count, v);
 }
 
 // f[i] ^ b[i] == v with f 32-bit: the high half of f must be zero, so the comparison is made in
 // 32 bits.
-NIMCERT_SCAN_CLONES bool block_reaches(
+NIMCERT_TARGET_CLONES bool block_reaches(
     const std::uint32_t* f, const std::uint16_t* b, std::uint64_t count, std::uint16_t v) {
   std::uint32_t hit = 0;
   for (std::uint64_t i = 0; i < count; ++i)
@@ -91,18 +83,6 @@ SplitScan split_reaches_scalar(const std::uint32_t* g, std::uint64_t r, std::uin
     }
   }
   return scan;
-}
-
-const char* split_scan_instruction_set() {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-  // The same test target_clones' resolver makes, in the same order.
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("x86-64-v4")) return "x86-64-v4 (AVX-512)";
-  if (__builtin_cpu_supports("x86-64-v3")) return "x86-64-v3 (AVX2)";
-  return "x86-64";
-#else
-  return "baseline (no run-time dispatch in this build)";
-#endif
 }
 
 }  // namespace nimcert

@@ -3,8 +3,8 @@
 //
 // The values are read from narrow copies: `forward` (forward[i] = G(i)) and `backward`
 // (backward[last - i] = G(i)), so that as a runs up, both a and r - a run up in memory and the
-// comparison is one vector operation for many splits at once (compiled for AVX-512, AVX2 and
-// plain x86-64, chosen when the program starts).  While every value is below 2^8 both copies
+// comparison is one vector operation for many splits at once, the instruction set chosen when
+// the program starts (engines/target_clones.hpp).  While every value is below 2^8 both copies
 // are bytes (64 splits an AVX-512 operation, 2 bytes a position); below 2^16 the forward side
 // is the 32-bit table itself and only the backward copy is kept, in 16 bits (2 bytes a
 // position).  The scan goes in blocks, 32 splits first and twice as many each time up to
@@ -37,8 +37,5 @@ SplitScan split_reaches(const std::uint32_t* forward, const std::uint16_t* backw
 // The 32-bit table alone: some a in [from, to] with g[a] ^ g[r - a] == v.
 SplitScan split_reaches_scalar(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
                                std::uint64_t to, std::uint32_t v);
-
-// The instruction set split_reaches runs with on this machine: "x86-64-v4 (AVX-512)", ...
-const char* split_scan_instruction_set();
 
 }  // namespace nimcert
