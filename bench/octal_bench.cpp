@@ -56,7 +56,8 @@ BENCHMARK(BM_DawsonsKayles)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
 
 // Codes of at most four digits whose values stay below 2^10, to 10^7, one iteration each:
 // sparse ones (0.16, 0.354, 0.376, 0.1777, 0.4?7 and Kayles), periodic dense ones (0.07, 0.137,
-// 0.56) and the largest-valued of them.
+// 0.56), the largest-valued of them, and the slowest of the swept codes of at most three digits
+// (0.143: thousands of rare positions and values that drift slowly; bench/octal_sweep.cpp).
 void BM_To10Million(benchmark::State& state, const char* code) { engine(state, code); }
 #define NIMCERT_TO_10_MILLION(name, code)                                  \
   BENCHMARK_CAPTURE(BM_To10Million, name, code)                            \
@@ -73,6 +74,7 @@ NIMCERT_TO_10_MILLION(code_0_376, "0.376");
 NIMCERT_TO_10_MILLION(code_0_1777, "0.1777");
 NIMCERT_TO_10_MILLION(code_0_447, "0.447");
 NIMCERT_TO_10_MILLION(code_0_106, "0.106");
+NIMCERT_TO_10_MILLION(code_0_143, "0.143");
 
 }  // namespace
 }  // namespace nimcert

@@ -1,7 +1,8 @@
 // The octal engine's parts one by one, each against a plain computation: every way of the
 // engine forced alone against the plain mex (all codes of at most three digits to n = 2000,
 // random codes of four to six digits to n = 10^4), the vector scans against the scalar one on
-// both widths of copies and across a widening, the Walsh-Hadamard counts of rare and unsettled
+// both widths of copies and across a widening, from every start, the rare-part windows against
+// the rest-by-rest loop, the Walsh-Hadamard counts of rare and unsettled
 // positions against counting them, and the periodic region's rows against the splits they
 // stand for, and the region given up when a value breaks it.
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include "engines/octal_classes.hpp"
 #include "engines/octal_engine.hpp"
 #include "engines/octal_period.hpp"
+#include "engines/rare_split_windows.hpp"
 #include "engines/split_copies.hpp"
 #include "octal_definition.hpp"
 
@@ -96,11 +98,28 @@ TEST(SplitScans, NarrowCopiesAgreeWithTheScalarScanAcrossEachWidening) {
       for (std::uint64_t from = 1; from < r; from += 5)
         for (std::uint64_t to = from; to < r; to += 11)
           for (const std::uint32_t v : {0u, 1u, top, top ^ 1u, top + 1, 0x10000u, 0xFFFFFFFFu}) {
-            const SplitScan mine = copies.reaches(g.data(), r, from, to, v);
             const SplitScan plain = split_reaches_scalar(g.data(), r, from, to, v);
-            ASSERT_EQ(mine.reaches, plain.reaches) << r << " " << from << " " << to << " " << v;
-            EXPECT_GE(mine.compared, mine.reaches ? 1u : 0u);
-            hits += plain.reaches;
+            hits += plain.reaches();
+            // from `from`, and from starts inside and outside [from, to]: the same answer, and
+            // a hit within the block that `at` starts
+            for (const std::uint64_t start : {std::uint64_t{0}, from, from + 1, (from + to) / 2, to,
+                                              to + 1}) {
+              const SplitScan mine = copies.reaches(g.data(), r, from, to, v, start);
+              const SplitScan scalar = split_reaches_scalar(g.data(), r, from, to, v, start);
+              ASSERT_EQ(mine.reaches(), plain.reaches()) << r << " " << from << " " << to << " " << v
+                                                     << " from " << start;
+              ASSERT_EQ(scalar.reaches(), plain.reaches());
+              EXPECT_GE(mine.compared, mine.reaches() ? 1u : 0u);
+              for (const SplitScan& scan : {mine, scalar}) {
+                if (!scan.reaches()) continue;
+                ASSERT_GE(scan.at, from);
+                ASSERT_LE(scan.at, to);
+                bool in_block = false;
+                for (std::uint64_t a = scan.at; a <= std::min(to, scan.at + 1023); ++a)
+                  in_block = in_block || (g[a] ^ g[r - a]) == v;
+                ASSERT_TRUE(in_block) << r << " " << from << " " << to << " " << v;
+              }
+            }
           }
     EXPECT_GT(hits, 100u);
   };
@@ -123,6 +142,51 @@ TEST(SplitScans, NarrowCopiesAgreeWithTheScalarScanAcrossEachWidening) {
   }
   EXPECT_EQ(copies.bits(), 32u);
   check_all(kLast, 0x10001);
+}
+
+// The windows of rare-part splits against the rest-by-rest loop, as the engine asks them: n up
+// one at a time, each n asking its rests n - 1 and n - 3 (two windows where they straddle),
+// with hundreds of rare positions, the list made again twice on the way (clear()).
+TEST(RareSplitWindows, FlagTheValuesTheRestByRestLoopFinds) {
+  constexpr std::uint64_t kLast = 6000;
+  std::mt19937_64 rng(11);
+  std::vector<std::uint8_t> g(kLast + 1);
+  std::vector<std::uint32_t> rares;
+  RareSplitWindows windows;
+  std::uint64_t rests = 0, flags = 0, from_windows = 0;
+  for (std::uint64_t n = 1; n <= kLast; ++n) {
+    if (n == 2500 || n == 4100) {  // other classes: another rare list
+      windows.clear();
+      rares.clear();
+      for (std::uint64_t a = 1; a < n; ++a)
+        if ((g[a] & 3u) == (n == 2500 ? 1u : 2u)) rares.push_back(static_cast<std::uint32_t>(a));
+    }
+    for (const std::uint64_t k : {1u, 3u}) {
+      if (n <= k + 1) continue;
+      const std::uint64_t r = n - k;
+      std::uint8_t mine[256] = {}, plain[256] = {};
+      const std::uint64_t listed = windows.mark(g.data(), rares, r, mine);
+      std::uint64_t count = 0;
+      for (const std::uint32_t a : rares)
+        if (a < r) {
+          plain[g[a] ^ g[r - a]] = 1;
+          ++count;
+        }
+      ASSERT_EQ(listed, count) << n << " " << r;
+      for (int v = 0; v < 256; ++v) {
+        ASSERT_EQ(mine[v], plain[v]) << "n " << n << " r " << r << " v " << v;
+        flags += plain[v];
+      }
+      ++rests;
+      from_windows += r >= 2 * RareSplitWindows::kWidth;
+    }
+    g[n] = static_cast<std::uint8_t>(rng() % 200);
+    const std::uint32_t rare_class = n < 2500 ? 0u : n < 4100 ? 1u : 2u;
+    if ((g[n] & 3u) == rare_class) rares.push_back(static_cast<std::uint32_t>(n));
+  }
+  EXPECT_GT(rares.size(), 400u);
+  EXPECT_GT(from_windows, 11000u);
+  EXPECT_GT(flags, rests * 100);
 }
 
 // The transform's rare and unsettled counts against counting every position.

@@ -31,17 +31,18 @@ void SplitCopies::store(const std::uint32_t* g, std::uint64_t n) {
 }
 
 SplitScan SplitCopies::reaches(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
-                               std::uint64_t to, std::uint32_t v) const {
+                               std::uint64_t to, std::uint32_t v, std::uint64_t start) const {
   switch (bits_) {
     case 8:  // two values below 2^8 have their xor below 2^8
-      if (v > 0xFF) return SplitScan{false, 0};
+      if (v > 0xFF) return SplitScan{};
       return split_reaches(forward8_.get(), backward8_.get(), last_, r, from, to,
-                           static_cast<std::uint8_t>(v));
+                           static_cast<std::uint8_t>(v), start);
     case 16:
-      if (v > 0xFFFF) return SplitScan{false, 0};
-      return split_reaches(g, backward16_.get(), last_, r, from, to, static_cast<std::uint16_t>(v));
+      if (v > 0xFFFF) return SplitScan{};
+      return split_reaches(g, backward16_.get(), last_, r, from, to, static_cast<std::uint16_t>(v),
+                           start);
     default:
-      return split_reaches_scalar(g, r, from, to, v);
+      return split_reaches_scalar(g, r, from, to, v, start);
   }
 }
 

@@ -18,9 +18,12 @@ class SplitCopies {
 
   // g[n] was written (g holds G(0..n)): the copies take it, first widening if it needs it.
   void store(const std::uint32_t* g, std::uint64_t n);
-  // Whether some a in [from, to] has G(a) ^ G(r - a) == v (1 <= from, to < r <= n).
+  // Whether some a in [from, to] has G(a) ^ G(r - a) == v (1 <= from, to < r <= n), the scan
+  // starting at `start` when it lies in [from, to] (split_scan.hpp).
   SplitScan reaches(const std::uint32_t* g, std::uint64_t r, std::uint64_t from, std::uint64_t to,
-                    std::uint32_t v) const;
+                    std::uint32_t v, std::uint64_t start = 0) const;
+  // The forward byte copy (forward[i] = G(i)) while bits() is 8, else null.
+  const std::uint8_t* forward_bytes() const { return forward8_.get(); }
   // The backward byte copy (backward[last - i] = G(i)) while bits() is 8, else null.
   const std::uint8_t* backward_bytes() const { return backward8_.get(); }
   // The width of the copies' values: 8, 16, or 32 (the table alone).

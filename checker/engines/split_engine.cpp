@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "engines/octal_period.hpp"
+#include "engines/rare_split_windows.hpp"
 #include "engines/split_copies.hpp"
 #include "sys/interrupt.hpp"
 
@@ -35,6 +36,10 @@ constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 // compares 64 bytes or 16 32-bit values a step; the same count for every width keeps the
 // estimates, and so the choices, the same on every machine).
 constexpr std::uint64_t kLanes = 16;
+// The values whose last split found is kept as the next scan's start, when it was this far
+// from the start of its range.
+constexpr std::uint32_t kHintedValues = std::uint32_t{1} << 16;
+constexpr std::uint64_t kFarHit = 1024;
 // Sparse space's work is averaged over about this many values.
 constexpr std::uint64_t kWorkAverage = 64;
 
@@ -119,6 +124,7 @@ class Engine {
     listing_ = false;
     rares_.clear();
     rares_.shrink_to_fit();
+    windows_.clear();
   }
 
   // The classes with the least estimated work on G(0..n), among those with few enough rare
@@ -130,16 +136,25 @@ class Engine {
     listing_ = true;
     ++stats_.class_choices;
     rares_.clear();
+    windows_.clear();
     for (std::uint64_t a = 1; a <= n; ++a)
       if (classes_.rare(a, g_[a])) rares_.push_back(static_cast<std::uint32_t>(a));
   }
 
   // Whether some split r = a + (r - a) with a in [from, to] is worth v; the splits compared
-  // are counted as work.
+  // are counted as work.  Where v was last found far from `from`, the scan starts there as well
+  // (split_scan.hpp): where the values drift slowly with n, a value's splits come in runs at
+  // nearly the same a from one rest to the next (0.143 near 2.5 * 10^6: about 1,300 splits a
+  // scan from there, 42,000 from `from`).  A value found near `from` starts there next time.
   bool reaches(std::uint64_t r, std::uint64_t from, std::uint64_t to, std::uint32_t v) {
-    const SplitScan scan = copies_.reaches(g_.data(), r, from, to, v);
+    const std::uint64_t start = v < hints_.size() ? hints_[v] : 0;
+    const SplitScan scan = copies_.reaches(g_.data(), r, from, to, v, start);
     work_ += scan.compared / kLanes + 1;
-    return scan.reaches;
+    if (scan.reaches() && v < kHintedValues) {
+      if (v >= hints_.size()) hints_.resize(std::max<std::size_t>(v + 1, 2 * hints_.size()), 0);
+      hints_[v] = scan.at >= from + kFarHit ? scan.at : 0;
+    }
+    return scan.reaches();
   }
 
   std::uint32_t mex_at(std::uint64_t n) {
@@ -147,8 +162,11 @@ class Engine {
     moves_.at(n, g_.data(), values_, splits_);
     for (const std::uint32_t v : values_) marks_.mark(v);
     if (splits_.empty()) return marks_.least_unmarked();
-    shortest_rest_ = splits_.front().rest;
-    for (const SplitRange& s : splits_) shortest_rest_ = std::min(shortest_rest_, s.rest);
+    shortest_rest_ = longest_rest_ = splits_.front().rest;
+    for (const SplitRange& s : splits_) {
+      shortest_rest_ = std::min(shortest_rest_, s.rest);
+      longest_rest_ = std::max(longest_rest_, s.rest);
+    }
     switch (cheapest(n)) {
       case OctalMethod::Sparse: {
         ++stats_.by_sparse;
@@ -240,13 +258,18 @@ class Engine {
   }
 
   // The rare splits where every value is a byte and every range holds all splits of its rest
-  // (each rare a < r is a part of a split the range holds): G(r - a) read from the byte copy
-  // (3 MB for 3 * 10^6 values, where the table is 12), each value's flag set by a plain store
-  // (a bit set's read-modify-write chains the iterations: 0.447 took 18.2 s instead of 13.2),
-  // and marked once each.  The same marks as the general loop.
+  // (each rare a < r is a part of a split the range holds), in byte flags (a bit set's
+  // read-modify-write chains the iterations: 0.447 took 18.2 s instead of 13.2), each value
+  // marked once.  Where n's rests lie within one window's width, 64 rests at a time
+  // (rare_split_windows.hpp: 0.143 to 3 * 10^6 took 18.8 s rest by rest); the same marks.
   void mark_rare_splits_of_bytes() {
     std::uint8_t hit[256] = {};
+    const bool windows = longest_rest_ - shortest_rest_ < RareSplitWindows::kWidth;
     for (const SplitRange& s : splits_) {
+      if (windows) {
+        work_ += windows_.mark(copies_.forward_bytes(), rares_, s.rest, hit);
+        continue;
+      }
       const std::uint8_t* minus = copies_.backward_bytes() + (last_ - s.rest);  // [a] = G(r - a)
       std::size_t i = 0;
       for (; i < rares_.size() && rares_[i] < s.rest; ++i) {
@@ -304,6 +327,7 @@ class Engine {
   std::vector<std::uint32_t> values_;  // n's followers that are not split ranges: their values
   std::vector<SplitRange> splits_;      // n's split ranges
   std::uint64_t shortest_rest_ = 0;     // the least rest among them
+  std::uint64_t longest_rest_ = 0;      // and the greatest
   ValueMarks marks_;
   ClassCounts counts_;
   SparseClasses classes_;
@@ -317,6 +341,8 @@ class Engine {
   // kWorkAverage^2; two to start with.
   std::uint64_t direct_scans_ = 2 * kWorkAverage * kWorkAverage;
   OctalEngineRun stats_;
+  std::vector<std::uint64_t> hints_ = std::vector<std::uint64_t>(64, 0);  // [v]: a of v's last hit
+  RareSplitWindows windows_;          // their splits' values, 64 rests at a time
 };
 
 }  // namespace

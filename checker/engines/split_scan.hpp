@@ -11,7 +11,10 @@
 // 1024, and stops at the first block with a hit, so a value that is there is usually found in
 // the first blocks; a value that is not there costs (to - from + 1) / lanes operations.  A
 // scalar twin reads the 32-bit table alone, for values of 2^16 and more (and is the reference
-// in the tests).
+// in the tests).  A scan may start at a hint inside [from, to]: it then runs [start, to] and
+// [from, start - 1] a block of each in turn, so a bad hint costs at most about twice the plain
+// scan.  A hit is told with the start of its block, which the engine keeps as the next start
+// for that value.
 #pragma once
 
 #include <cstdint>
@@ -21,21 +24,25 @@ namespace nimcert {
 // Whether some a in [from, to] has G(a) ^ G(r - a) == v, and how many splits were compared to
 // tell (the work done, for the engine's choice of its way).
 struct SplitScan {
-  bool reaches = false;
   std::uint64_t compared = 0;
+  // Where it reaches: the start of the block where the first such a was found (a <= at + 1023);
+  // 0 when it does not (every a is at least 1).  Two words, so that it comes back in registers.
+  std::uint64_t at = 0;
+  bool reaches() const { return at != 0; }
 };
 
-// All three require 1 <= from, to < r <= last (no split when to < from).
+// All three require 1 <= from, to < r <= last (no split when to < from); a start outside
+// [from, to] is from.
 // Bytes: forward[a] ^ backward[last - r + a] == v.
 SplitScan split_reaches(const std::uint8_t* forward, const std::uint8_t* backward,
                         std::uint64_t last, std::uint64_t r, std::uint64_t from, std::uint64_t to,
-                        std::uint8_t v);
+                        std::uint8_t v, std::uint64_t start = 0);
 // The 32-bit table forward, 16 bits backward.
 SplitScan split_reaches(const std::uint32_t* forward, const std::uint16_t* backward,
                         std::uint64_t last, std::uint64_t r, std::uint64_t from, std::uint64_t to,
-                        std::uint16_t v);
+                        std::uint16_t v, std::uint64_t start = 0);
 // The 32-bit table alone: some a in [from, to] with g[a] ^ g[r - a] == v.
 SplitScan split_reaches_scalar(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
-                               std::uint64_t to, std::uint32_t v);
+                               std::uint64_t to, std::uint32_t v, std::uint64_t start = 0);
 
 }  // namespace nimcert
