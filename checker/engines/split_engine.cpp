@@ -63,6 +63,17 @@ class ValueMarks {
   std::uint64_t stamp_ = 0;
 };
 
+// The values G(a) ^ G(r - a) of every rare a < r marked; how many that is.  A function of its
+// own, out of line: inside the engine's loop its counter was kept in memory, not in a register
+// (0.1777 to 3 * 10^7 took 4.9 s instead of 4.0).
+[[gnu::noinline]] std::size_t mark_rare_splits(const std::uint32_t* g,
+                                               const std::vector<std::uint32_t>& rares,
+                                               std::uint64_t r, ValueMarks& marks) {
+  std::size_t i = 0;
+  for (; i < rares.size() && rares[i] < r; ++i) marks.mark(g[rares[i]] ^ g[r - rares[i]]);
+  return i;
+}
+
 // The engine's state between two values of n.
 class Engine {
  public:
@@ -239,12 +250,8 @@ class Engine {
     if (moves_.whole_splits() && copies_.bits() == 8 && rares_.size() >= kManyRares)
       mark_rare_splits_of_bytes();
     else if (moves_.whole_splits())  // every rare a < r is a part of a split of r
-      for (const SplitRange& s : splits_) {
-        std::size_t i = 0;
-        for (; i < rares_.size() && rares_[i] < s.rest; ++i)
-          marks_.mark(g_[rares_[i]] ^ g_[s.rest - rares_[i]]);
-        work_ += i;
-      }
+      for (const SplitRange& s : splits_)
+        work_ += mark_rare_splits(g_.data(), rares_, s.rest, marks_);
     else
       for (const SplitRange& s : splits_)
         for (const std::uint32_t a : rares_) {
