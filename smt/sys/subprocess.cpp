@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include <thread>
+
 #include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
@@ -81,9 +83,13 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   }, previous{};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &previous);
-  write_all(to_child[1], input);
-  close(to_child[1]);
-  sigaction(SIGPIPE, &previous, nullptr);
+  // The input is written beside the reading, not before it: a child that writes much while it
+  // reads (CaDiCaL's proof on its standard output) would otherwise fill the output pipe while
+  // nimcert still waits to finish writing, and neither would move.
+  std::thread writer([&] {
+    write_all(to_child[1], input);
+    close(to_child[1]);
+  });
 
   ProcessResult result;
   char buffer[4096];
@@ -108,6 +114,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     result.output.append(buffer, static_cast<std::size_t>(n));
   }
   close(from_child[0]);
+  writer.join();  // the child has ended or been killed: a write still waiting fails at once
+  sigaction(SIGPIPE, &previous, nullptr);
   int error = 0;
   const bool exec_failed = ::read(exec_error[0], &error, sizeof error) == sizeof error;
   close(exec_error[0]);

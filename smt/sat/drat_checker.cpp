@@ -1,0 +1,374 @@
+// The backward DRAT checker (see drat_checker.hpp).
+#include "sat/drat_checker.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+namespace nimcert::smt {
+
+namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+// One clause: its literals (no repeats; the first two are watched when it has two or more),
+// and what the checker knows of it.
+struct StoredClause {
+  Clause lits;               // reordered as its watches move
+  Clause sorted;             // the same literals in add()'s order: the key of deletions
+  std::int64_t id = 0;       // LRAT id: originals 1..m, lemmas m + 1, ... in proof order
+  std::size_t line = 0;      // proof line (0 for the CNF's clauses)
+  bool active = false;
+  bool core = false;
+  bool tautology = false;    // holds x and -x: never propagates
+  Lit pivot = 0;             // a lemma's first literal as written (RAT's pivot), else 0
+  std::vector<std::int64_t> hints;  // its LRAT hints, once checked
+};
+
+class Checker {
+ public:
+  explicit Checker(const Cnf& cnf) { grow(cnf.variables); }
+
+  std::uint32_t add(Clause lits, std::int64_t id, std::size_t line) {
+    std::sort(lits.begin(), lits.end(), [](Lit a, Lit b) {
+      return std::abs(a) != std::abs(b) ? std::abs(a) < std::abs(b) : a < b;
+    });
+    lits.erase(std::unique(lits.begin(), lits.end()), lits.end());
+    StoredClause c;
+    for (std::size_t i = 1; i < lits.size(); ++i)
+      if (lits[i] == -lits[i - 1]) c.tautology = true;
+    for (const Lit l : lits) grow(std::abs(l));
+    c.id = id;
+    c.line = line;
+    c.sorted = lits;
+    c.lits = std::move(lits);
+    const auto index = static_cast<std::uint32_t>(clauses_.size());
+    clauses_.push_back(std::move(c));
+    if (!clauses_[index].tautology && clauses_[index].lits.size() >= 2) {
+      watches_[slot(clauses_[index].lits[0])].push_back(index);
+      watches_[slot(clauses_[index].lits[1])].push_back(index);
+    }
+    return index;
+  }
+
+  void activate(std::uint32_t c, bool on) {
+    clauses_[c].active = on;
+    const Clause& key = clauses_[c].sorted;
+    if (on) {
+      by_literals_[key].push_back(c);
+    } else {
+      auto& list = by_literals_[key];
+      list.erase(std::find(list.begin(), list.end(), c));
+    }
+    if (clauses_[c].lits.size() <= 1 && !clauses_[c].tautology) {
+      if (on)
+        small_.push_back(c);
+      else
+        small_.erase(std::find(small_.begin(), small_.end(), c));
+    }
+  }
+
+  // An active clause with these literals (sorted as add() sorts them), or kNone.
+  std::uint32_t find_active(Clause lits) const {
+    std::sort(lits.begin(), lits.end(), [](Lit a, Lit b) {
+      return std::abs(a) != std::abs(b) ? std::abs(a) < std::abs(b) : a < b;
+    });
+    lits.erase(std::unique(lits.begin(), lits.end()), lits.end());
+    const auto it = by_literals_.find(lits);
+    return it == by_literals_.end() || it->second.empty() ? kNone : it->second.back();
+  }
+
+  // Whether the negation of `lits` propagates to a conflict among the active clauses; if so
+  // the clauses used are marked core and their ids appended to `hints` in propagation order.
+  bool rup(const Clause& lits, std::vector<std::int64_t>& hints) {
+    reset();
+    for (const Lit l : lits) {
+      if (value(l) < 0) continue;  // a repeated literal (its negation is already set)
+      if (value(l) > 0) {          // x and -x: a tautology
+        reset();
+        return true;
+      }
+      assign(-l, kNone);
+    }
+    std::uint32_t conflict = kNone;
+    for (const std::uint32_t c : small_) {  // the empty clause and the unit clauses
+      const StoredClause& sc = clauses_[c];
+      if (sc.lits.empty() || value(sc.lits[0]) < 0) {
+        conflict = c;
+        break;
+      }
+      if (value(sc.lits[0]) == 0) assign(sc.lits[0], c);
+    }
+    if (conflict == kNone) conflict = propagate();
+    if (conflict == kNone) {
+      reset();
+      return false;
+    }
+    analyze(conflict, hints);
+    reset();
+    return true;
+  }
+
+  // The RAT check of lemma c on its pivot: hints in LRAT's form (-D then D's chain).
+  bool rat(std::uint32_t c, std::vector<std::int64_t>& hints) {
+    const Lit p = clauses_[c].pivot;
+    if (p == 0) return false;
+    std::vector<std::uint32_t> candidates;
+    for (std::uint32_t d = 0; d < clauses_.size(); ++d)
+      if (clauses_[d].active && d != c &&
+          std::find(clauses_[d].lits.begin(), clauses_[d].lits.end(), -p) != clauses_[d].lits.end())
+        candidates.push_back(d);
+    for (const std::uint32_t d : candidates) {
+      Clause resolvent = clauses_[c].lits;
+      bool tautology = clauses_[d].tautology;
+      for (const Lit l : clauses_[d].lits) {
+        if (l == -p) continue;
+        if (std::find(resolvent.begin(), resolvent.end(), -l) != resolvent.end()) tautology = true;
+        resolvent.push_back(l);
+      }
+      if (tautology) continue;
+      std::vector<std::int64_t> chain;
+      if (!rup(resolvent, chain)) return false;
+      clauses_[d].core = true;
+      hints.push_back(-clauses_[d].id);
+      hints.insert(hints.end(), chain.begin(), chain.end());
+    }
+    return true;
+  }
+
+  StoredClause& clause(std::uint32_t c) { return clauses_[c]; }
+
+ private:
+  static std::size_t slot(Lit l) { return 2 * static_cast<std::size_t>(std::abs(l)) + (l < 0); }
+  int value(Lit l) const {
+    const int v = values_[static_cast<std::size_t>(std::abs(l))];
+    return l > 0 ? v : -v;
+  }
+  void assign(Lit l, std::uint32_t reason) {
+    values_[static_cast<std::size_t>(std::abs(l))] = static_cast<std::int8_t>(l > 0 ? 1 : -1);
+    reasons_[static_cast<std::size_t>(std::abs(l))] = reason;
+    trail_.push_back(l);
+  }
+  void reset() {
+    for (const Lit l : trail_) values_[static_cast<std::size_t>(std::abs(l))] = 0;
+    trail_.clear();
+  }
+  void grow(std::int64_t variable) {
+    const auto n = static_cast<std::size_t>(variable) + 1;
+    if (values_.size() >= n) return;
+    values_.resize(n, 0);
+    reasons_.resize(n, kNone);
+    seen_.resize(n, 0);
+    watches_.resize(2 * n);
+  }
+
+  // Core clauses to a fixpoint, then the other clauses watching one literal, and again; the
+  // conflicting clause, or kNone.
+  std::uint32_t propagate() {
+    std::size_t core_head = 0, other_head = 0;
+    for (;;) {
+      while (core_head < trail_.size()) {
+        const std::uint32_t conflict = visit(-trail_[core_head++], true);
+        if (conflict != kNone) return conflict;
+      }
+      if (other_head == trail_.size()) return kNone;
+      const std::uint32_t conflict = visit(-trail_[other_head++], false);
+      if (conflict != kNone) return conflict;
+    }
+  }
+
+  // The clauses of one kind (core or not) watching the literal f, which just became false.
+  std::uint32_t visit(Lit f, bool core) {
+    std::vector<std::uint32_t>& list = watches_[slot(f)];
+    std::size_t keep = 0;
+    std::uint32_t conflict = kNone;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::uint32_t c = list[i];
+      StoredClause& sc = clauses_[c];
+      if (conflict != kNone || !sc.active || sc.core != core) {
+        list[keep++] = c;
+        continue;
+      }
+      Clause& lits = sc.lits;
+      if (lits[0] == f) std::swap(lits[0], lits[1]);
+      if (value(lits[0]) > 0) {
+        list[keep++] = c;
+        continue;
+      }
+      bool moved = false;
+      for (std::size_t k = 2; k < lits.size(); ++k)
+        if (value(lits[k]) >= 0) {
+          std::swap(lits[1], lits[k]);
+          watches_[slot(lits[1])].push_back(c);
+          moved = true;
+          break;
+        }
+      if (moved) continue;
+      list[keep++] = c;
+      if (value(lits[0]) < 0)
+        conflict = c;
+      else
+        assign(lits[0], c);
+    }
+    list.resize(keep);
+    return conflict;
+  }
+
+  // Marks the clauses that led to the conflict core; their ids, in trail order, then the
+  // conflict's, go to hints.
+  void analyze(std::uint32_t conflict, std::vector<std::int64_t>& hints) {
+    const auto mark_literals = [&](const StoredClause& c) {
+      for (const Lit l : c.lits) seen_[static_cast<std::size_t>(std::abs(l))] = 1;
+    };
+    clauses_[conflict].core = true;
+    mark_literals(clauses_[conflict]);
+    std::vector<std::int64_t> used;
+    for (std::size_t i = trail_.size(); i-- > 0;) {
+      const auto v = static_cast<std::size_t>(std::abs(trail_[i]));
+      if (!seen_[v]) continue;
+      seen_[v] = 0;
+      const std::uint32_t r = reasons_[v];
+      if (r == kNone) continue;
+      clauses_[r].core = true;
+      used.push_back(clauses_[r].id);
+      mark_literals(clauses_[r]);
+    }
+    for (const Lit l : clauses_[conflict].lits) seen_[static_cast<std::size_t>(std::abs(l))] = 0;
+    hints.insert(hints.end(), used.rbegin(), used.rend());
+    hints.push_back(clauses_[conflict].id);
+  }
+
+  std::vector<StoredClause> clauses_;
+  std::map<std::vector<Lit>, std::vector<std::uint32_t>> by_literals_;  // active ones
+  std::vector<std::uint32_t> small_;  // active clauses of at most one literal
+  std::vector<std::int8_t> values_;
+  std::vector<std::uint32_t> reasons_;
+  std::vector<std::uint8_t> seen_;
+  std::vector<std::vector<std::uint32_t>> watches_;
+  std::vector<Lit> trail_;
+};
+
+struct Step {
+  bool add;
+  std::uint32_t clause;
+};
+
+std::string at_line(std::size_t line) { return "proof line " + std::to_string(line); }
+
+}  // namespace
+
+DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat) {
+  DratCheck out;
+  Checker checker(cnf);
+  const auto originals = static_cast<std::int64_t>(cnf.clauses.size());
+  for (std::size_t i = 0; i < cnf.clauses.size(); ++i)
+    checker.activate(checker.add(cnf.clauses[i], static_cast<std::int64_t>(i) + 1, 0), true);
+
+  // Forwards: every step applied, up to the first empty lemma.
+  std::vector<Step> steps;
+  std::uint32_t goal = kNone;
+  std::size_t pos = 0, line_number = 0;
+  while (pos < drat.size() && goal == kNone) {
+    std::size_t next = drat.find('\n', pos);
+    if (next == std::string_view::npos) next = drat.size();
+    std::string_view line = drat.substr(pos, next - pos);
+    pos = next + 1;
+    ++line_number;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (line.empty() || line.front() == 'c') continue;
+    const bool deletion = line.front() == 'd';
+    if (deletion) line.remove_prefix(1);
+    const std::vector<std::int64_t> numbers = read_integers(line, "DRAT", line_number);
+    if (numbers.empty() || numbers.back() != 0 ||
+        std::find(numbers.begin(), numbers.end() - 1, 0) != numbers.end() - 1)
+      throw std::invalid_argument("DRAT " + at_line(line_number) + ": one clause ended by 0 expected");
+    Clause lits;
+    for (auto it = numbers.begin(); it + 1 != numbers.end(); ++it) lits.push_back(static_cast<Lit>(*it));
+    if (deletion) {
+      const std::uint32_t c = checker.find_active(lits);
+      if (c == kNone) {
+        ++out.absent_deletions;
+        continue;
+      }
+      checker.activate(c, false);
+      steps.push_back({false, c});
+      ++out.deletions;
+      continue;
+    }
+    ++out.lemmas;
+    const Lit pivot = lits.empty() ? 0 : lits.front();
+    const std::uint32_t c = checker.add(std::move(lits), originals + static_cast<std::int64_t>(out.lemmas),
+                                        line_number);
+    checker.clause(c).pivot = pivot;
+    if (checker.clause(c).lits.empty()) {
+      goal = c;
+      break;
+    }
+    checker.activate(c, true);
+    steps.push_back({true, c});
+  }
+
+  // The empty clause from the clauses active at the end.
+  std::vector<std::int64_t> goal_hints;
+  if (!checker.rup({}, goal_hints)) {
+    out.reason = "the proof does not refute the CNF: unit propagation on the clauses active after "
+                 "its last step finds no conflict";
+    return out;
+  }
+
+  // Backwards: each core lemma against the clauses active when it was added.
+  for (std::size_t i = steps.size(); i-- > 0;) {
+    const Step& s = steps[i];
+    StoredClause& c = checker.clause(s.clause);
+    checker.activate(s.clause, !s.add);
+    if (!s.add || !c.core) continue;
+    ++out.core_lemmas;
+    std::vector<std::int64_t> hints;
+    if (!checker.rup(checker.clause(s.clause).lits, hints)) {
+      hints.clear();
+      if (!checker.rat(s.clause, hints)) {
+        out.reason = "lemma at " + at_line(checker.clause(s.clause).line) +
+                     " is neither RUP nor RAT on its first literal";
+        return out;
+      }
+      ++out.rat_lemmas;
+    }
+    checker.clause(s.clause).hints = std::move(hints);
+  }
+  out.verified = true;
+
+  if (write_lrat) {
+    std::string& lrat = out.lrat;
+    // the pivot first: LRAT's RAT case is on the first literal
+    const auto write = [&](std::int64_t id, const Clause& lits, Lit pivot,
+                           const std::vector<std::int64_t>& hints) {
+      lrat += std::to_string(id);
+      if (pivot != 0) lrat += ' ' + std::to_string(pivot);
+      for (const Lit l : lits)
+        if (l != pivot) lrat += ' ' + std::to_string(l);
+      lrat += " 0";
+      for (const std::int64_t h : hints) lrat += ' ' + std::to_string(h);
+      lrat += " 0\n";
+    };
+    // Deletions too: a RAT check names every clause with the pivot's negation that is still
+    // there, so LRAT must know which are gone.  A deleted lemma never written is not named.
+    std::int64_t last = originals;
+    for (const Step& s : steps) {
+      const StoredClause& c = checker.clause(s.clause);
+      if (s.add && c.core) {
+        write(c.id, c.lits, c.pivot, c.hints);
+        last = c.id;
+      } else if (!s.add && (c.id <= originals || c.core)) {
+        lrat += std::to_string(last) + " d " + std::to_string(c.id) + " 0\n";
+      }
+    }
+    const std::int64_t goal_id = goal == kNone ? originals + static_cast<std::int64_t>(out.lemmas) + 1
+                                               : checker.clause(goal).id;
+    write(goal_id, {}, 0, goal_hints);
+  }
+  return out;
+}
+
+}  // namespace nimcert::smt

@@ -1,0 +1,44 @@
+// A DRAT checker: whether a clausal proof (the text format CaDiCaL writes with --no-binary)
+// refutes a CNF, and optionally the LRAT proof of what it checked.
+//
+// The method is drat-trim's (Wetzler, Heule and Hunt, "DRAT-trim: Efficient Checking and
+// Trimming Using Expressive Clausal Proofs", SAT 2014), written small: the proof is first
+// applied forwards (lemmas added, deletions honoured exactly, up to the first empty clause);
+// the empty clause must then follow by unit propagation from the clauses active at the end.
+// Walking the proof backwards, each lemma is removed and each deleted clause restored, so that
+// the active clauses are always those the lemma was added to; only lemmas marked as used (the
+// core) are checked: by reverse unit propagation (RUP: the negation of the lemma propagates to
+// a conflict), or, failing that, as a resolution asymmetric tautology on its first literal p
+// (RAT: for every active clause D with -p, the lemma joined with D without -p is RUP or a
+// tautology).  Propagation runs core-first (the core clauses to a fixpoint, then one literal's
+// worth of the others) so that the conflicts found, and so the core, stay small.  Every check
+// propagates from an empty assignment: slower than drat-trim's incremental trail, simpler to
+// trust.  The clauses each check used are its LRAT hints (lrat_checker.hpp checks them).
+//
+// Honouring every deletion only makes the checker stricter: a deleted clause is never used.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "sat/cnf.hpp"
+
+namespace nimcert::smt {
+
+struct DratCheck {
+  bool verified = false;
+  std::string reason;             // why not, with the proof line, when not verified
+  std::uint64_t lemmas = 0;       // added clauses read, up to the first empty one
+  std::uint64_t deletions = 0;    // deletions honoured
+  std::uint64_t absent_deletions = 0;  // deletions of clauses not active (nothing to delete)
+  std::uint64_t core_lemmas = 0;  // lemmas checked (the rest were never used)
+  std::uint64_t rat_lemmas = 0;   // of those, checked as RAT
+  std::string lrat;               // the LRAT proof when asked for and verified
+};
+
+// Checks `drat` (text DRAT: lines "l1 l2 ... 0" add, "d l1 ... 0" delete; "c" comments)
+// against `cnf`.  Throws std::invalid_argument on malformed proof text.
+DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat);
+
+}  // namespace nimcert::smt
