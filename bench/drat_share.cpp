@@ -75,8 +75,10 @@ int main(int argc, char** argv) {
     ++count[kind + " queries"];
     const auto t0 = Clock::now();
     BlastedQuery q;
+    const std::string text = read(file.second);
+    const bool expected_sat = text.find("(set-info :status sat)") != std::string::npos;
     try {
-      q = blast_smt2(read(file.second));
+      q = blast_smt2(text);
     } catch (const BlastRefused& e) {
       ++count[kind + " refused by the blaster"];
       fmt::print("{:60} w{:<3} no CNF: {}\n", key, file.first, e.what());
@@ -90,7 +92,10 @@ int main(int argc, char** argv) {
     const double s = since(t1);
     solve_s += s;
     if (run.verdict != SatRun::Verdict::Unsat) {
-      ++count[kind + (run.verdict == SatRun::Verdict::Sat ? " sat (!)" : " no answer in time")];
+      // sat where the file's :status says sat (an obligation scoped to narrower widths)
+      ++count[kind + (run.verdict != SatRun::Verdict::Sat ? " no answer in time"
+                      : expected_sat                      ? " sat, as its :status says"
+                                                          : " sat against its :status (!)")];
       fmt::print("{:60} w{:<3} {} vars {} clauses: {}\n", key, file.first, q.cnf.variables,
                  q.cnf.clauses.size(), run.verdict == SatRun::Verdict::Sat ? "SAT" : run.note);
       continue;
