@@ -234,6 +234,7 @@ class Checker {
       clauses_[r].core = true;
       used.push_back(clauses_[r].id);
       mark_literals(clauses_[r]);
+      seen_[v] = 0;  // its own literal: already passed, never to be cleared otherwise
     }
     for (const Lit l : clauses_[conflict].lits) seen_[static_cast<std::size_t>(std::abs(l))] = 0;
     hints.insert(hints.end(), used.rbegin(), used.rend());
