@@ -11,10 +11,10 @@
 // 1024, and stops at the first block with a hit, so a value that is there is usually found in
 // the first blocks; a value that is not there costs (to - from + 1) / lanes operations.  A
 // scalar twin reads the 32-bit table alone, for values of 2^16 and more (and is the reference
-// in the tests).  A scan may start at a hint inside [from, to]: it then runs [start, to] and
-// [from, start - 1] a block of each in turn, so a bad hint costs at most about twice the plain
-// scan.  A hit is told with the start of its block, which the engine keeps as the next start
-// for that value.
+// in the tests).  A scan may start at a hint inside (from, to]: it then runs [start, to] alone
+// while its blocks grow (992 splits), then a block of it and of [from, start - 1] in turn, so
+// a bad hint costs at most about twice the plain scan and 992 splits.  A hit is told with the
+// start of its block, which the engine keeps as the next start for that value.
 #pragma once
 
 #include <cstdint>
