@@ -40,15 +40,20 @@ const RareSplitWindows::Window& RareSplitWindows::window_of(
   return w;
 }
 
+std::uint64_t mark_rare_splits_of_rest(const std::uint8_t* forward,
+                                       const std::vector<std::uint32_t>& rares, std::uint64_t r,
+                                       std::uint8_t hit[256]) {
+  std::size_t i = 0;
+  for (; i < rares.size() && rares[i] < r; ++i) hit[forward[rares[i]] ^ forward[r - rares[i]]] = 1;
+  return i;
+}
+
 std::uint64_t RareSplitWindows::mark(const std::uint8_t* forward,
                                      const std::vector<std::uint32_t>& rares, std::uint64_t r,
                                      std::uint8_t hit[256]) {
+  if (r < 2 * kWidth) return mark_rare_splits_of_rest(forward, rares, r, hit);  // no window
   std::size_t i = 0;
   const auto single = [&](std::uint32_t a) { hit[forward[a] ^ forward[r - a]] = 1; };
-  if (r < 2 * kWidth) {  // no window: every rare part read for this rest
-    for (; i < rares.size() && rares[i] < r; ++i) single(rares[i]);
-    return i;
-  }
   const Window& w = window_of(forward, rares, r);
   const std::uint8_t* row = w.flags.data() + (r - w.start) * 256;
   for (std::size_t v = 0; v < 256; ++v) hit[v] |= row[v];

@@ -19,6 +19,12 @@
 
 namespace nimcert {
 
+// hit[v] = 1 for every v = G(a) ^ G(r - a) with a rare, 1 <= a < r, rare part by rare part
+// (forward, rares and hit as for RareSplitWindows::mark); how many rare parts that is.
+std::uint64_t mark_rare_splits_of_rest(const std::uint8_t* forward,
+                                       const std::vector<std::uint32_t>& rares, std::uint64_t r,
+                                       std::uint8_t hit[256]);
+
 class RareSplitWindows {
  public:
   static constexpr std::uint64_t kWidth = 64;  // rests a window holds

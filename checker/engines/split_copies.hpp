@@ -24,8 +24,6 @@ class SplitCopies {
                     std::uint32_t v, std::uint64_t start = 0) const;
   // The forward byte copy (forward[i] = G(i)) while bits() is 8, else null.
   const std::uint8_t* forward_bytes() const { return forward8_.get(); }
-  // The backward byte copy (backward[last - i] = G(i)) while bits() is 8, else null.
-  const std::uint8_t* backward_bytes() const { return backward8_.get(); }
   // The width of the copies' values: 8, 16, or 32 (the table alone).
   unsigned bits() const { return bits_; }
   // Bytes the copies take for positions 0..last at most.

@@ -272,19 +272,10 @@ class Engine {
   void mark_rare_splits_of_bytes() {
     std::uint8_t hit[256] = {};
     const bool windows = longest_rest_ - shortest_rest_ < RareSplitWindows::kWidth;
-    for (const SplitRange& s : splits_) {
-      if (windows) {
-        work_ += windows_.mark(copies_.forward_bytes(), rares_, s.rest, hit);
-        continue;
-      }
-      const std::uint8_t* minus = copies_.backward_bytes() + (last_ - s.rest);  // [a] = G(r - a)
-      std::size_t i = 0;
-      for (; i < rares_.size() && rares_[i] < s.rest; ++i) {
-        const std::uint32_t a = rares_[i];
-        hit[(g_[a] ^ minus[a]) & 0xFFu] = 1;
-      }
-      work_ += i;
-    }
+    const std::uint8_t* forward = copies_.forward_bytes();
+    for (const SplitRange& s : splits_)
+      work_ += windows ? windows_.mark(forward, rares_, s.rest, hit)
+                       : mark_rare_splits_of_rest(forward, rares_, s.rest, hit);
     for (std::uint32_t v = 0; v < 256; ++v)
       if (hit[v]) marks_.mark(v);
   }

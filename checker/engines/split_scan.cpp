@@ -69,16 +69,8 @@ SplitScan scan_runs(std::uint64_t from, std::uint64_t to, std::uint64_t start,
     return true;
   };
   if (start <= from || start > to) {
-    const std::uint64_t count = to - from + 1;
-    for (std::uint64_t block = kFirstBlock; scan.compared < count;
-         block = std::min(2 * block, kLargestBlock)) {
-      const std::uint64_t a = from + scan.compared, n = std::min(count - scan.compared, block);
-      scan.compared += n;
-      if (block_hits(a, n)) {
-        scan.at = a;
-        break;
-      }
-    }
+    for (Run run{from, to + 1}; run.left();)
+      if (hits(run)) break;
     return scan;
   }
   // From `start` alone while its blocks grow (992 splits), then a block of each in turn.

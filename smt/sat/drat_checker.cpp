@@ -27,15 +27,22 @@ struct StoredClause {
   std::vector<std::int64_t> hints;  // its LRAT hints, once checked
 };
 
+// A clause's literals ordered by variable (-x before x), repeats removed: the order add()
+// keeps and deletions are matched in.
+Clause normalized(Clause lits) {
+  std::sort(lits.begin(), lits.end(), [](Lit a, Lit b) {
+    return std::abs(a) != std::abs(b) ? std::abs(a) < std::abs(b) : a < b;
+  });
+  lits.erase(std::unique(lits.begin(), lits.end()), lits.end());
+  return lits;
+}
+
 class Checker {
  public:
   explicit Checker(const Cnf& cnf) { grow(cnf.variables); }
 
   std::uint32_t add(Clause lits, std::int64_t id, std::size_t line) {
-    std::sort(lits.begin(), lits.end(), [](Lit a, Lit b) {
-      return std::abs(a) != std::abs(b) ? std::abs(a) < std::abs(b) : a < b;
-    });
-    lits.erase(std::unique(lits.begin(), lits.end()), lits.end());
+    lits = normalized(std::move(lits));
     StoredClause c;
     for (std::size_t i = 1; i < lits.size(); ++i)
       if (lits[i] == -lits[i - 1]) c.tautology = true;
@@ -70,13 +77,9 @@ class Checker {
     }
   }
 
-  // An active clause with these literals (sorted as add() sorts them), or kNone.
+  // An active clause with these literals (in any order), or kNone.
   std::uint32_t find_active(Clause lits) const {
-    std::sort(lits.begin(), lits.end(), [](Lit a, Lit b) {
-      return std::abs(a) != std::abs(b) ? std::abs(a) < std::abs(b) : a < b;
-    });
-    lits.erase(std::unique(lits.begin(), lits.end()), lits.end());
-    const auto it = by_literals_.find(lits);
+    const auto it = by_literals_.find(normalized(std::move(lits)));
     return it == by_literals_.end() || it->second.empty() ? kNone : it->second.back();
   }
 
