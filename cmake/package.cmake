@@ -18,7 +18,8 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "certificate-generating checker of Sprague-Grundy proofs about Nim-like games")
 string(CONCAT CPACK_PACKAGE_DESCRIPTION
        "nimcert checks proofs that the Grundy values of a Nim-like game follow a closed "
-       "formula, in independent ways (Z3 and cvc5 on bit-vector queries, MONA for every "
+       "formula, in independent ways (Z3 and cvc5 on bit-vector queries, DRAT proofs by CaDiCaL "
+       "checked by its own checkers, MONA for every "
        "natural, exact mex computations, enumeration), and writes a certificate of every "
        "outcome.")
 set(CPACK_PACKAGE_CONTACT "nimcert developers <nimcert@localhost>")
@@ -26,7 +27,7 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # nimcert_VERSION_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # libz3-4, libcairo2, libssl3, libgmp10, ... found
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "cvc5, mona, z3")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "cvc5, mona, z3, cadical")
 # git for `gate --base`; a C++ compiler for the native enumeration (else the slower batch one).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "git, g++")
 include(CPack)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package nimcert_VERSION_amd64.deb in the current folder (README, "Install"):
 # installs what is missing, builds nimcert (Release, in build/), and packages it with CPack.
-# `apt-get install ./nimcert_VERSION_amd64.deb` then installs /usr/bin/nimcert with cvc5, mona
+# `apt-get install ./nimcert_VERSION_amd64.deb` then installs /usr/bin/nimcert with cvc5, mona, cadical
 # and the libraries it links.
 #   bash scripts/package.sh
 set -euo pipefail

@@ -293,7 +293,7 @@ end
   const CommandResult r = nimcert("certify small.proof");
   ASSERT_EQ(r.status, 0) << r.out;
   const Json c = Json::parse(testing::read_text(dir_ / "small.cert.json"));
-  EXPECT_EQ(c["format_version"], 5);
+  EXPECT_EQ(c["format_version"], 6);
   EXPECT_EQ(c["exhaustive"]["claims"][0]["cases"], 343u);
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["cases"], 10u);
   EXPECT_EQ(c["lemmas"][0]["enumeration"]["premise_cases"], 6u);

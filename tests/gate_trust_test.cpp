@@ -73,6 +73,9 @@ TEST_F(GateTrust, AForgedParentCommitIsSolvedAgainOnAFreshClone) {
   const AlwaysUnsat forger;
   ProofOptions options;
   options.lemma.solvers = &forger;
+  // Without the DRAT route, which would find the false lemma's CNF satisfiable and leave it
+  // unknown: a forger writes what it likes, and the gate must not rely on that route alone.
+  options.lemma.drat.enabled = false;
   const Json forged =
       certify_one(proof_source(proof, (repo() / "certs" / "small.proof").string()), options);
   ASSERT_EQ(forged.at("verdict"), "holds");

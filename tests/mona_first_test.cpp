@@ -68,7 +68,7 @@ TEST(MonaFirst, ALemmaMonaProvesHasItsWidthsTriedUnderTheShortLimit) {
               std::string::npos)
         << o.scope;
     // The certificate records the limit, so that the gate keys these answers by it.
-    EXPECT_EQ(lemma_json(o, "t.proof").at("timeout_ms"), 5000);
+    EXPECT_EQ(lemma_json(o, "t.proof", "lemma").at("timeout_ms"), 5000);
   }
   {
     // A product of two variables is outside MONA's fragment: the run's full limit.
@@ -77,7 +77,7 @@ TEST(MonaFirst, ALemmaMonaProvesHasItsWidthsTriedUnderTheShortLimit) {
     EXPECT_EQ(o.verdict, Verdict::Holds);
     EXPECT_EQ(solvers.limits(), std::set<unsigned>{60000});
     EXPECT_EQ(o.timeout_ms, 0u);
-    EXPECT_FALSE(lemma_json(o, "t.proof").contains("timeout_ms"));
+    EXPECT_FALSE(lemma_json(o, "t.proof", "lemma").contains("timeout_ms"));
   }
   {
     // Without MONA at all: the full limit too.

@@ -84,9 +84,10 @@ TEST(Readme, TheFirstProofAndItsOutputsAreAsPrinted) {
   std::ofstream(dir / "first.proof") << proof;
   const auto holds = testing::nimcert_in(dir, "certify first.proof");
   EXPECT_EQ(holds.status, 0) << holds.out;
-  expect_printed(block_after(text, "writes `first.cert.json` (a test runs this example"),
+  expect_printed(block_after(text, "the SMT solvers\"; a test runs this example"),
                  holds.out);
   EXPECT_TRUE(fs::exists(dir / "first.cert.json"));
+  EXPECT_TRUE(fs::exists(dir / "first.drat" / "cancel-w16.drat"));  // as the README says
 
   const std::string wrong = std::regex_replace(proof, std::regex("G == x1 \\^ x2"), "G == x1 | x2");
   ASSERT_NE(wrong, proof);

@@ -79,7 +79,8 @@ TEST(WidestFirst, AProvedWidestWidthImpliesTheSmallerOnesWhichAreNeverPosed) {
   EXPECT_EQ(o.verdict, Verdict::Holds);
   EXPECT_EQ(o.scope,
             "every variable below 2^w for w in {64} (Z3 and cvc5), hence for w in {8, 16, 32} "
-            "too, and every assignment of [0, 255] (enumeration)");
+            "too, and every variable below 2^64 (a DRAT proof by CaDiCaL, checked by nimcert's "
+            "DRAT and LRAT checkers), and every assignment of [0, 255] (enumeration)");
 }
 
 // Neither one solver's unsat nor a time limit at the widest width implies anything: every

@@ -90,8 +90,10 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_EQ(testing::last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
   const std::string xml = read(dir_ / "gate.xml");
   // The preset of amalgamation (its moves on the box, the engine, the built-in engine) + 1 claim
-  // + 2 lemmas x (w8, implied by w16; w16 x 2 solvers; 1 enumeration; MONA) = 14 test cases.
-  EXPECT_NE(xml.find("tests=\"14\" failures=\"0\""), std::string::npos) << xml;
+  // + 2 lemmas x (w8, implied by w16; w16 x 2 solvers; 1 enumeration; MONA; the DRAT proof
+  // at w16) = 16 test cases.
+  EXPECT_NE(xml.find("tests=\"16\" failures=\"0\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"lemma half: drat w16\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"lemma half: w8\""), std::string::npos) << xml;
   EXPECT_EQ(xml.find("name=\"lemma half: z3 w8\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"rules amalgamation(merge_min=2): the built-in engine\""),
@@ -179,7 +181,20 @@ TEST_F(WorkflowTest, ShowRendersACertificateAsTextAndMarkdownWithoutRerunningIt)
   EXPECT_NE(text.out.find("holds   claim formula-4", summary), std::string::npos) << text.out;
   const std::size_t file = text.out.find("small/half-w16.smt2 ");  // its row: file, sha256
   ASSERT_NE(file, std::string::npos) << text.out;
-  EXPECT_EQ(text.out.substr(file, text.out.find('\n', file) - file).find(sha), 28u) << text.out;
+  EXPECT_NE(text.out.substr(file, text.out.find('\n', file) - file).find(sha), std::string::npos)
+      << text.out;
+  // The DRAT proof's row: its file beside the certificate and the SHA-256 of its text.
+  const std::string proof_sha = c["lemmas"][1]["drat"]["proof"]["sha256"];
+  const std::size_t proof = text.out.find("small.drat/half-w16.drat (beside the certificate)");
+  ASSERT_NE(proof, std::string::npos) << text.out;
+  EXPECT_NE(text.out.substr(proof, text.out.find('\n', proof) - proof).find(proof_sha),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("Routes: Z3 and cvc5 at w = 16 (implying w = 8); a DRAT proof at w = "
+                          "16 checked by nimcert; MONA for every natural; the enumeration of "
+                          "[0,255]."),
+            std::string::npos)
+      << text.out;
   const CommandResult md = nimcert("show --format markdown certs/small.cert.json");
   EXPECT_EQ(md.status, 0);
   EXPECT_NE(md.out.find("### lemma half — **holds**"), std::string::npos) << md.out;
@@ -228,7 +243,8 @@ TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone)
   EXPECT_NE(testing::last_line(again.out).find("; 2 solver answers reused (cache), 0 solved)"),
             std::string::npos)
       << again.out;
-  EXPECT_NE(again.out.find("w8 implied by w16; w16 z3 unsat cvc5 unsat; enumeration 256 cases "
+  EXPECT_NE(again.out.find("w8 implied by w16; w16 z3 unsat cvc5 unsat; w16 drat checked; "
+                           "enumeration 256 cases "
                            "holds; every natural: mona valid; answers reused: 1 from the cache"),
             std::string::npos)
       << again.out;

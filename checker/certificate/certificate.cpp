@@ -9,6 +9,7 @@
 
 #include "base/sha256.hpp"
 #include "certificate/kinds/kinds.hpp"
+#include "certificate/query_names.hpp"
 #include "certificate/trust_ledger.hpp"
 
 namespace nimcert {
@@ -33,6 +34,9 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
                   {"mona", {{"version", report.mona_version}}},
                   {"timeout_ms", report.timeout_ms},
                   {"after_mona_timeout_ms", report.after_mona_timeout_ms}};
+  if (!report.cadical_version.empty())
+    c["solvers"]["cadical"] = {{"version", report.cadical_version},
+                               {"proof_limit_bytes", report.drat_proof_limit_bytes}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   // An exploration run's record (certify --only claims, --fail-fast): printed, never written.
   if (!report.incomplete.empty()) c["incomplete"] = report.incomplete;
@@ -50,7 +54,9 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   c["rules"] = std::move(rules);
   c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
-  for (const auto& l : report.lemmas) lemmas.push_back(lemma_json(l, report.proof_name));
+  const std::vector<std::string> stems = lemma_file_stems(report.proof.lemmas);
+  for (std::size_t i = 0; i < report.lemmas.size(); ++i)
+    lemmas.push_back(lemma_json(report.lemmas[i], report.proof_name, stems.at(i)));
   nlohmann::ordered_json boxes = nlohmann::ordered_json::array();
   for (const auto& b : report.boxes) boxes.push_back(box_json(b));
   c["boxes"] = std::move(boxes);
@@ -75,6 +81,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
       t["cvc5_w" + std::to_string(w.width)] = w.cvc5.seconds;
     }
     if (l.unbounded && l.unbounded->in_fragment) t["mona"] = l.unbounded->seconds;
+    if (l.drat) t["drat_w" + std::to_string(l.drat_width)] = l.drat->seconds;
     t["enumeration"] = l.enumeration.seconds;
     // Which evaluator enumerated: a machine without a compiler differs here, not in the verdict.
     t["enumeration_engine"] = l.enumeration.native ? "native" : "batch";
@@ -117,6 +124,16 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
               {"induction_seconds", std::move(induction_seconds)}};
   c["run"]["rules_seconds"] = std::move(rules_seconds);
   return c;
+}
+
+std::map<std::string, std::string> drat_proof_files(const ProofReport& report) {
+  std::map<std::string, std::string> files;
+  const std::vector<std::string> stems = lemma_file_stems(report.proof.lemmas);
+  for (std::size_t i = 0; i < report.lemmas.size(); ++i)
+    if (const auto& d = report.lemmas[i].drat; d && d->checked())
+      files[drat_folder(report.proof_name) + "/" +
+            lemma_proof_file(stems.at(i), report.lemmas[i].drat_width)] = d->proof;
+  return files;
 }
 
 nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate) {

@@ -1,12 +1,13 @@
 // The certificate: a JSON record of what was checked and with what outcome.
 //
-// Format version 5 (documented in README.md).  Everything except the "run" object is a
+// Format version 6 (documented in README.md).  Everything except the "run" object is a
 // function of the inputs and of nimcert's version, so two runs give byte-identical files
 // once "run" is removed; "run" holds what legitimately differs between runs: timings, host,
 // and the build's git commit and compiler (a committed certificate cannot name the commit
 // that contains it).
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -14,7 +15,7 @@
 
 namespace nimcert {
 
-inline constexpr int kCertificateFormatVersion = 5;
+inline constexpr int kCertificateFormatVersion = 6;
 
 struct RunInfo {
   double seconds = 0;
@@ -22,6 +23,10 @@ struct RunInfo {
 
 // The whole certificate of a checked proof file.
 nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run);
+
+// The texts of the checked DRAT proofs the certificate names, by their paths relative to its
+// folder ("PROOF.drat/LABEL-wW.drat"): kept beside the certificate, never in it.
+std::map<std::string, std::string> drat_proof_files(const ProofReport& report);
 
 // The certificate without its "run" object: what must be identical from run to run.
 nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate);

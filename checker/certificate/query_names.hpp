@@ -92,6 +92,13 @@ class PlannedFiles {
   std::map<std::string, std::string> origin_;
 };
 
+// The DRAT proofs kept beside a certificate: the folder PROOF.drat beside PROOF.cert.json, one
+// file a lemma, LABEL-wW.drat for the width whose query the proof refutes.
+inline std::string drat_folder(const std::string& proof_file) { return proof_stem(proof_file) + ".drat"; }
+inline std::string lemma_proof_file(const std::string& stem, unsigned width) {
+  return fmt::format("{}-w{}.drat", stem, width);
+}
+
 // export-mona's names, inside the proof's folder.
 inline std::string lemma_mona_file(const std::string& stem) { return stem + ".mona"; }
 inline std::string induction_mona_file(const std::string& claim, const std::string& obligation) {

@@ -1,7 +1,10 @@
 // Checking one lemma two independent ways: SMT at each width, and enumeration in C++.
 //
 // Each width's query is solved by Z3 and replayed by cvc5, the widest first: when both prove
-// it, the smaller widths are implied by it (widest_first.hpp).  The lemma holds when every
+// it, the smaller widths are implied by it (widest_first.hpp).  The widest query also goes
+// the DRAT route (drat_route.hpp): a proof checked by nimcert's own checkers, recorded beside
+// the solvers' answers; a satisfiable CNF where both solvers answered unsat makes the lemma
+// unknown (the routes disagree).  The lemma holds when every
 // width is proved so (or MONA proves it for every natural) and the enumeration finds no
 // counterexample; it fails when a counterexample is confirmed (a solver's model counts only
 // after the C++ evaluator re-checks it, or the enumeration finds one); anything else (unknown,
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "base/outcome.hpp"
+#include "checks/drat_route.hpp"
 #include "checks/enumeration.hpp"
 #include "checks/solve_and_recheck.hpp"
 #include "checks/unbounded.hpp"
@@ -45,6 +49,10 @@ struct LemmaOutcome {
   std::vector<WidthOutcome> widths;
   EnumerationOutcome enumeration;
   std::optional<UnboundedOutcome> unbounded;  // MONA, for all naturals (absent when not run)
+  // The widest width's CNF, CaDiCaL's DRAT proof and nimcert's checkers (absent when the route
+  // is off or the widest width was refuted or not solved).
+  std::optional<DratRoute> drat;
+  unsigned drat_width = 0;
   // The limit per query its widths were solved under: the lemma's own `timeout`, or the run's
   // shortened when MONA had proved it first (CheckOptions::after_unbounded_ms); 0: the run's.
   unsigned timeout_ms = 0;

@@ -13,6 +13,7 @@
 #include "base/elapsed.hpp"
 #include "base/memory_budget.hpp"
 #include "base/parallel_for.hpp"
+#include "sat/cadical.hpp"
 #include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/rules_check.hpp"
@@ -196,6 +197,10 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   if (solvers) report.cvc5_options = smt::kCvc5Options;
   if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
+  if (solvers && options.lemma.drat.enabled && !report.proof.lemmas.empty()) {
+    report.cadical_version = smt::cadical_version(options.lemma.drat.cadical_binary);
+    report.drat_proof_limit_bytes = options.lemma.drat.proof_limit_bytes;
+  }
   // After each block: with fail_fast, a failure ends the run there.
   auto stop = [&](Verdict v) {
     if (!options.fail_fast || v != Verdict::Fails) return false;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "checks/drat_route.hpp"
 #include "eval/evaluator.hpp"
 #include "solve/answer.hpp"
 #include "solve/cvc5_replay.hpp"
@@ -62,6 +63,8 @@ struct CheckOptions {
   unsigned after_unbounded_ms = kAfterUnboundedMs;
   std::string mona_binary = "mona";
   std::uint64_t mona_memory_bytes = std::uint64_t{4} << 30;
+  // The DRAT route of a lemma's widest width (drat_route.hpp).
+  DratOptions drat;
 };
 
 struct SolvedQuery {

@@ -47,6 +47,9 @@ std::string answers_of(const Entry& e) {
                 ? fmt::format("w{} implied by w{}", w.at("width").dump(), w.at("implied_by").dump())
                 : fmt::format("w{} z3 {} cvc5 {}", w.at("width").dump(),
                               w.at("z3").get<std::string>(), w.at("cvc5").get<std::string>()));
+      if (b.contains("drat"))
+        parts.push_back(fmt::format("w{} drat {}", b.at("drat").at("width").dump(),
+                                    b.at("drat").at("status").get<std::string>()));
       parts.push_back(
           fmt::format("enumeration {} {}",
                       count_of(b.at("enumeration").at("cases").get<std::uint64_t>(), "case"),

@@ -88,7 +88,8 @@ struct CertifyCommand {
   WorkflowOptions options;
 };
 struct VerifyCommand {
-  std::string certificate;
+  std::vector<std::string> certificates;
+  bool drat = false;
   WorkflowOptions options;
 };
 struct GateCommand {
@@ -149,6 +150,11 @@ void add_timeout_option(CLI::App* cmd, WorkflowOptions& o) {
                   "block's own 'timeout' wins")
       ->capture_default_str()
       ->check(CLI::Range(1u, 3600000u));
+  cmd->add_option("--drat-limit-mb", o.drat_limit_mb,
+                  "A lemma's DRAT proof (CaDiCaL's, checked by nimcert) larger than this many "
+                  "MiB, 1 to 65536, is not checked and is recorded as \"no checked proof (size)\"")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 65536u));
 }
 
 // What a data command plays: a Game, or an octal game (no Game: its followers are sums).
@@ -412,11 +418,26 @@ void register_commands(CLI::App& app) {
   auto* verify = app.add_subcommand(
       "verify",
       "Re-run every check a certificate records and compare: its stable part must match byte "
-      "for byte (exit 0 only when it does and the verdict holds)");
-  verify->add_option("certificate", verify_options.certificate, "Certificate file")->required();
+      "for byte (exit 0 only when it does and the verdict holds).  With --drat: only check "
+      "the recorded DRAT proofs again, with nimcert's own checkers and no SMT solver");
+  verify->add_option("certificates", verify_options.certificates,
+                     "Certificate file (with --drat: one or more)")
+      ->required();
+  verify->add_flag("--drat", verify_options.drat,
+                   "Check each lemma's recorded DRAT proof (in the folder PROOF.drat beside the "
+                   "certificate) against the CNF of its query: the query's, CNF's and proof's "
+                   "SHA-256 must be the recorded ones and nimcert's DRAT and LRAT checkers must "
+                   "accept.  Z3 and cvc5 are not run; CaDiCaL only writes again a proof file "
+                   "that is missing (it must then be the recorded one, by its SHA-256)");
   add_report_options(verify, verify_options.options);
   runners[verify] = [] {
-    return verify_command(verify_options.certificate, verify_options.options);
+    if (verify_options.drat)
+      return verify_drat_command(verify_options.certificates, verify_options.options);
+    if (verify_options.certificates.size() != 1)
+      return guarded("verify", []() -> int {
+        throw std::invalid_argument("verify re-runs one certificate (several only with --drat)");
+      });
+    return verify_command(verify_options.certificates[0], verify_options.options);
   };
 
   auto* show = app.add_subcommand(

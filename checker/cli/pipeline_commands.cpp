@@ -23,6 +23,14 @@ int verify_command(const std::string& certificate, const WorkflowOptions& option
   });
 }
 
+int verify_drat_command(const std::vector<std::string>& certificates,
+                        const WorkflowOptions& options) {
+  return guarded_pipeline("verify", [&] {
+    TerminalNarrator narrator;
+    return verify_drat(certificates, options, narrator);
+  });
+}
+
 int gate_command(const std::vector<std::string>& proofs, const WorkflowOptions& options) {
   return guarded_pipeline("gate", [&] {
     TerminalNarrator narrator;

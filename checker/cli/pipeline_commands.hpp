@@ -14,6 +14,8 @@ namespace nimcert {
 int certify_command(const std::vector<std::string>& proofs, const std::string& out,
                     const WorkflowOptions& options);
 int verify_command(const std::string& certificate, const WorkflowOptions& options);
+int verify_drat_command(const std::vector<std::string>& certificates,
+                        const WorkflowOptions& options);
 int gate_command(const std::vector<std::string>& proofs, const WorkflowOptions& options);
 int discover_command(const DiscoverRequest& request);
 

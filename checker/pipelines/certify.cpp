@@ -67,15 +67,17 @@ Ending certify(const std::vector<std::string>& named, const std::string& out,
   if (cache) options.lemma.solvers = &reusing;
 
   std::vector<Json> certificates;
+  std::vector<DratProofFiles> drat_proofs(sources.size());
   if (o.fail_fast) {  // one after another, to stop at the first that fails
-    for (const ProofSource& s : sources) {
-      certificates.push_back(certify_one(s, options));
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      certificates.push_back(certify_one(sources[i], options, &drat_proofs[i]));
       if (certificates.back()["verdict"] == "fails") break;
     }
   } else {  // two proofs at a time: their queries share the solver slots (checks/proof_check)
     certificates.resize(sources.size());
-    parallel_for(sources.size(), options.lemma.threads,
-                 [&](std::size_t i) { certificates[i] = certify_one(sources[i], options); });
+    parallel_for(sources.size(), options.lemma.threads, [&](std::size_t i) {
+      certificates[i] = certify_one(sources[i], options, &drat_proofs[i]);
+    });
   }
   // Every check has run: only now is anything written, so an interrupt leaves all as it was.
   // A run that left something unchecked (--only claims, --fail-fast) writes nothing at all.
@@ -86,6 +88,8 @@ Ending certify(const std::vector<std::string>& named, const std::string& out,
   for (std::size_t i = 0; i < certificates.size(); ++i) {
     bool unchanged = false;
     if (!incomplete) {
+      // The proofs first: a certificate never names a proof file that is not there yet.
+      write_drat_proofs(paths[i], sources[i].name, drat_proofs[i]);
       unchanged = up_to_date(paths[i], certificates[i]);
       if (!unchanged) write_file_atomically(paths[i], certificate_text(certificates[i]));
       // Written by this machine's own solving: a later `gate --base` may trust it.

@@ -238,6 +238,7 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
     bool base_trusted = false;
     std::unique_ptr<ReusingSolvers> reusing;
     Json fresh;
+    DratProofFiles proofs;  // the fresh DRAT proofs, to compare with the committed files
   };
   const BothSolvers real(options.lemma.cvc5_binary);
   std::vector<Gated> gated(sources.size());
@@ -257,7 +258,7 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
         o.full ? CommittedAnswers{} : answers_of(g.committed.json, cvc5));
     ProofOptions incremental = options;
     incremental.lemma.solvers = g.reusing.get();
-    g.fresh = certify_one(source, incremental);
+    g.fresh = certify_one(source, incremental, &g.proofs);
   });
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const ProofSource& source = sources[i];
@@ -268,8 +269,14 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
     vouched += gated[i].base_trusted;
     solved += reusing.solved();
     const std::string regenerate = "nimcert certify " + source.path;
-    const std::vector<Drift> drift =
+    std::vector<Drift> drift =
         drift_from_committed(certificate_path(source.path), committed, fresh);
+    // The proofs it names must be there too (a missing certificate is drift enough).
+    if (committed.exists) {
+      const std::vector<Drift> stale =
+          drat_proof_drift(certificate_path(source.path), gated[i].proofs);
+      drift.insert(drift.end(), stale.begin(), stale.end());
+    }
     auto r = check_rows(fresh, reusing.provenance());
     checks += r.size();
     const auto d = drift_rows(source.path, drift, regenerate);

@@ -13,7 +13,10 @@
 #include <thread>
 
 #include "base/atomic_file.hpp"
+#include "base/regular_file.hpp"
 #include "certificate/certificate.hpp"
+#include "certificate/certificate_file.hpp"
+#include "certificate/query_names.hpp"
 #include "certificate/entries.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
@@ -91,12 +94,13 @@ ProofOptions proof_options(const WorkflowOptions& o) {
   options.cube = o.cube;
   options.lemma.timeout_ms = o.timeout_ms;
   options.lemma.after_unbounded_ms = o.after_mona_ms;
+  options.lemma.drat.proof_limit_bytes = o.drat_limit_mb << 20;
   options.claims_only = o.claims_only;
   options.fail_fast = o.fail_fast;
   return options;
 }
 
-Json certify_one(const ProofSource& source, const ProofOptions& options) {
+Json certify_one(const ProofSource& source, const ProofOptions& options, DratProofFiles* proofs) {
   const auto start = std::chrono::steady_clock::now();
   // What runs, for the command line's live line (sys/activity.hpp); never a result.
   const Progress progress = [](std::uint64_t done, std::uint64_t total) {
@@ -108,7 +112,70 @@ Json certify_one(const ProofSource& source, const ProofOptions& options) {
   smt::clear_activity();
   RunInfo run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return make_certificate(report, run);
+  Json certificate = make_certificate(report, run);
+  if (proofs) *proofs = drat_proof_files(report);
+  return certificate;
+}
+
+fs::path proof_beside(const std::string& path, const Json& recorded) {
+  const std::string named = recorded.at("proof").at("file").get<std::string>();
+  const std::string name = fs::path(path).filename().string();
+  const std::string suffix = ".cert.json";
+  if (!name.ends_with(suffix) || name.substr(0, name.size() - suffix.size()) + ".proof" != named)
+    throw CertificateError(fmt::format(
+        "{}: it is the certificate of {}, not of the proof beside it (a certificate X.cert.json "
+        "certifies X.proof in its folder)",
+        path, named));
+  const fs::path proof = fs::path(path).parent_path() / named;
+  if (!fs::exists(proof))
+    throw CertificateError(path + ": its proof file " + proof.string() + " does not exist");
+  return proof;
+}
+
+namespace {
+
+// Whether `path` holds exactly `text`.
+bool holds_text(const fs::path& path, const std::string& text) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec) && fs::file_size(path, ec) == text.size() &&
+         read_regular_file(path, text.size()) == text;
+}
+
+}  // namespace
+
+std::vector<Drift> drat_proof_drift(const std::string& certificate_path,
+                                    const DratProofFiles& proofs) {
+  std::vector<Drift> drift;
+  const fs::path folder = fs::path(certificate_path).parent_path();
+  for (const auto& [name, text] : proofs) {
+    const fs::path path = folder / name;
+    // Not there: a repository may leave the proofs out of git (`verify --drat` writes them
+    // again); there and different: stale evidence beside the certificate.
+    if (fs::exists(path) && !holds_text(path, text))
+      drift.push_back({Drift::Kind::Changed, "drat proof " + path.string(),
+                       "the file differs from CaDiCaL's proof of the query"});
+  }
+  return drift;
+}
+
+void write_drat_proofs(const std::string& certificate_path, const std::string& proof_file,
+                       const DratProofFiles& proofs) {
+  const fs::path folder = fs::path(certificate_path).parent_path();
+  const fs::path own = folder / drat_folder(proof_file);
+  std::set<fs::path> kept;
+  for (const auto& [name, text] : proofs) {
+    const fs::path path = folder / name;
+    kept.insert(path);
+    fs::create_directories(path.parent_path());
+    if (holds_text(path, text)) continue;  // unchanged: left as it is, its time too
+    write_file_atomically(path, text);
+  }
+  std::error_code ec;
+  if (!fs::is_directory(own, ec)) return;
+  for (const auto& entry : fs::directory_iterator(own))
+    if (entry.path().extension() == ".drat" && !kept.contains(entry.path()))
+      fs::remove(entry.path());
+  if (fs::is_empty(own, ec)) fs::remove(own, ec);
 }
 
 std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5) {

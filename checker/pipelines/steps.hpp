@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -22,6 +24,10 @@ namespace nimcert {
 
 using Json = nlohmann::ordered_json;
 
+// The DRAT proofs a certificate records, by their paths relative to its folder
+// (certificate/query_names.hpp's drat_folder and lemma_proof_file).
+using DratProofFiles = std::map<std::string, std::string>;
+
 // Refuses, before any work: a report path that is a folder or whose folder is missing or not
 // writable.  Throws std::invalid_argument.
 void check_report_outputs(const WorkflowOptions& o);
@@ -37,8 +43,27 @@ std::vector<ProofSource> load_all(const std::vector<std::string>& paths);
 
 ProofOptions proof_options(const WorkflowOptions& o);
 
-// Checks one proof file and returns its whole certificate (with its "run" object).
-Json certify_one(const ProofSource& source, const ProofOptions& options);
+// Each fresh DRAT proof whose file beside the certificate at `certificate_path` differs from it:
+// stale evidence.  A missing file is no drift: the folder may be left out of git, and
+// `verify --drat` writes a missing proof again (CaDiCaL is deterministic; its SHA-256 decides).
+std::vector<Drift> drat_proof_drift(const std::string& certificate_path,
+                                    const DratProofFiles& proofs);
+
+// The proof file a certificate vouches for: X.proof beside X.cert.json, which must be the file
+// it names (one copied from another proof names that one, and re-running it would check the
+// other).  Throws CertificateError when it names another or the file is missing.
+std::filesystem::path proof_beside(const std::string& certificate_path, const Json& recorded);
+
+// Checks one proof file and returns its whole certificate (with its "run" object), and the
+// texts of its checked DRAT proofs in `proofs` when asked.
+Json certify_one(const ProofSource& source, const ProofOptions& options,
+                 DratProofFiles* proofs = nullptr);
+
+// Writes the proofs into the folder beside the certificate at `certificate_path` (each file
+// atomically, an unchanged one left alone) and removes the folder's other .drat files, so that
+// it holds exactly the proofs the certificate names; no proofs and no folder: nothing happens.
+void write_drat_proofs(const std::string& certificate_path, const std::string& proof_file,
+                       const DratProofFiles& proofs);
 
 // The answer cache the options ask for (null with --no-cache), for this build's solvers.
 std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o,

@@ -24,25 +24,18 @@ Ending verify(const std::string& path, const WorkflowOptions& o, Narrator& narra
     return verify_automaton(path, raw, narrator);
   }
   const Json recorded = parse_certificate(text, path);
-  // A certificate vouches for the proof it sits beside: X.cert.json for X.proof.  One copied
-  // from another proof names that proof, and re-running it would verify the other one.
-  const std::string named = recorded["proof"]["file"].get<std::string>();
-  const std::string name = fs::path(path).filename().string();
-  const std::string suffix = ".cert.json";
-  if (!name.ends_with(suffix) || name.substr(0, name.size() - suffix.size()) + ".proof" != named)
-    throw CertificateError(fmt::format(
-        "{}: it is the certificate of {}, not of the proof beside it (a certificate X.cert.json "
-        "certifies X.proof in its folder)",
-        path, named));
-  const fs::path proof = fs::path(path).parent_path() / named;
+  const fs::path proof = proof_beside(path, recorded);
   refuse_outputs_over_inputs(o, {}, {{proof.string(), "proof file"}});
-  if (!fs::exists(proof))
-    throw CertificateError(path + ": its proof file " + proof.string() + " does not exist");
   ProofOptions options = proof_options(o);
   options.cube = std::nullopt;
   if (!recorded["exhaustive"].is_null()) options.cube = recorded["exhaustive"]["N"].get<Heap>();
   if (recorded["solvers"].contains("timeout_ms"))
     options.lemma.timeout_ms = recorded["solvers"]["timeout_ms"].get<unsigned>();
+  // The DRAT route as recorded: its proof size limit, or none when it did not run.
+  options.lemma.drat.enabled = recorded["solvers"].contains("cadical");
+  if (options.lemma.drat.enabled)
+    options.lemma.drat.proof_limit_bytes =
+        recorded["solvers"]["cadical"]["proof_limit_bytes"].get<std::uint64_t>();
   if (recorded["solvers"].contains("after_mona_timeout_ms"))
     options.lemma.after_unbounded_ms = recorded["solvers"]["after_mona_timeout_ms"].get<unsigned>();
   const std::vector<ProofSource> sources = load_all({proof.string()});

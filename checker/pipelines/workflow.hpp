@@ -13,6 +13,7 @@
 // MISMATCH, gate: PASS|FAIL.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,8 @@ struct WorkflowOptions {
   // that leaves anything unchecked prints its results and writes no certificate.
   bool claims_only = false;
   bool fail_fast = false;
+  // The DRAT route's proof size limit (checks/drat_route.hpp), in MiB.
+  std::uint64_t drat_limit_mb = 64;
 };
 
 // The proof files named, or every *.proof under certs/ in name order.
@@ -50,6 +53,11 @@ std::string certificate_path(const std::string& proof);
 Ending certify(const std::vector<std::string>& proofs, const std::string& out,
                const WorkflowOptions& options, Narrator& narrator);
 Ending verify(const std::string& certificate, const WorkflowOptions& options, Narrator& narrator);
+// verify --drat: each lemma's recorded DRAT proof checked again by nimcert's DRAT and LRAT
+// checkers against the CNF of its query, rebuilt from the proof file (no solver answers):
+// VERIFIED when at least one proof was checked and none refused.
+Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowOptions& options,
+                   Narrator& narrator);
 Ending gate(const std::vector<std::string>& proofs, const WorkflowOptions& options,
             Narrator& narrator);
 

@@ -23,7 +23,9 @@ Json rules_json(const RulesReport& rules);                            // kinds/r
 Json cube_report_json(const CubeReport& report);                      // kinds/cube.cpp
 Json box_json(const BoxReport& box);                                  // kinds/box.cpp
 Json sequence_json(const SequenceReport& sequence);                   // kinds/sequence.cpp
-Json lemma_json(const LemmaOutcome& lemma, const std::string& file);  // kinds/lemma.cpp
+// `stem`: the lemma's file name stem (query_names.hpp), which names its DRAT proof's file.
+Json lemma_json(const LemmaOutcome& lemma, const std::string& file,
+                const std::string& stem);  // kinds/lemma.cpp
 // The cube, when there is one, supplies the exhaustive result for the same claim; `file`
 // locates a term outside the unbounded fragment.
 Json induction_json(const InductionOutcome& induction, const CubeReport* cube,

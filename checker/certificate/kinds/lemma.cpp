@@ -7,7 +7,41 @@
 
 namespace nimcert {
 
-Json lemma_json(const LemmaOutcome& lemma, const std::string& file) {
+namespace {
+
+// The DRAT route's record: what a reader needs to find the proof file and check it again, all of
+// it stable (its time is under "run").
+Json drat_json(const DratRoute& d, unsigned width, const std::string& file,
+               const std::string& stem) {
+  Json j;
+  j["width"] = width;
+  j["status"] = d.status;
+  if (!d.note.empty()) j["note"] = d.note;
+  if (!d.cnf_sha256.empty())
+    j["cnf"] = {{"sha256", d.cnf_sha256},
+                {"bytes", d.cnf_bytes},
+                {"variables", d.variables},
+                {"clauses", d.clauses}};
+  if (!d.proof_sha256.empty()) {
+    Json p;
+    if (d.checked()) p["file"] = drat_folder(file) + "/" + lemma_proof_file(stem, width);
+    p["sha256"] = d.proof_sha256;
+    p["bytes"] = d.proof_bytes;
+    if (d.checked()) {
+      p["lemmas"] = d.lemmas;
+      p["core_lemmas"] = d.core_lemmas;
+      p["rat_lemmas"] = d.rat_lemmas;
+      p["lrat_bytes"] = d.lrat_bytes;
+    }
+    j["proof"] = std::move(p);
+  }
+  if (d.checked()) j["checkers"] = "nimcert DRAT (backward, RAT, core-first) and LRAT";
+  return j;
+}
+
+}  // namespace
+
+Json lemma_json(const LemmaOutcome& lemma, const std::string& file, const std::string& stem) {
   auto assignment = [&](auto value_of) {
     Json a;
     for (std::size_t i = 0; i < lemma.variables.size(); ++i) a[lemma.variables[i]] = value_of(i);
@@ -52,12 +86,44 @@ Json lemma_json(const LemmaOutcome& lemma, const std::string& file) {
   if (!e.note.empty()) en["note"] = e.note;
   j["enumeration"] = std::move(en);
   if (lemma.unbounded) j["unbounded"] = unbounded_json(*lemma.unbounded, file);
+  if (lemma.drat) j["drat"] = drat_json(*lemma.drat, lemma.drat_width, file, stem);
   j["verdict"] = verdict_name(lemma.verdict);
   if (!lemma.scope.empty()) j["scope"] = lemma.scope;
   return j;
 }
 
 namespace {
+
+// The DRAT route's row: a checked proof holds; a route that gave no proof (size, time, no CNF)
+// is skipped with its reason; a satisfiable CNF or a refused proof is unknown (something is
+// wrong: the routes disagree, or CaDiCaL's proof does not check).
+EntryRow drat_row(const std::string& label, const Json& d) {
+  const std::string status = d.at("status");
+  std::string detail = status;
+  if (d.contains("note")) detail += ": " + d.at("note").get<std::string>();
+  if (status == DratRoute::kChecked)
+    detail = fmt::format("{} ({} bytes, {} lemmas, {} checked), CNF {} variables {} clauses",
+                         d.at("proof").at("file").get<std::string>(),
+                         d.at("proof").at("bytes").dump(), d.at("proof").at("lemmas").dump(),
+                         d.at("proof").at("core_lemmas").dump(), d.at("cnf").at("variables").dump(),
+                         d.at("cnf").at("clauses").dump());
+  const bool no_proof = status.starts_with("no checked proof");
+  return {EntryRow::Kind::Solver, fmt::format("lemma {}: drat w{}", label, d.at("width").dump()),
+          status == DratRoute::kChecked ? "holds"
+          : no_proof                    ? "skipped"
+                                        : "unknown",
+          detail};
+}
+
+Json drat_rests_on(const Json& c, const Json& d) {
+  Json out = {{"cadical", c.at("solvers").contains("cadical")
+                              ? c.at("solvers").at("cadical").at("version")
+                              : Json()},
+              {"width", d.at("width")},
+              {"status", d.at("status")}};
+  if (d.contains("proof")) out["proof_sha256"] = d.at("proof").at("sha256");
+  return out;
+}
 
 std::string status_of_answer(const Json& answer) {
   if (answer == "unsat") return "holds";
@@ -114,6 +180,11 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
                                      lemma.at("unbounded")));
     if (lemma.contains("unbounded"))
       e.rows.back().seconds = recorded_seconds(c, {"lemma_seconds", label, "mona"});
+    if (lemma.contains("drat")) {
+      e.rows.push_back(drat_row(label, lemma.at("drat")));
+      e.rows.back().seconds = recorded_seconds(
+          c, {"lemma_seconds", label, "drat_w" + lemma.at("drat").at("width").dump()});
+    }
     e.rests_on = {
         {"z3", solver_rests_on(c, "z3", z3)},
         {"cvc5", solver_rests_on(c, "cvc5", cvc5)},
@@ -121,6 +192,7 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
          {{"range", en.at("range")}, {"cases", en.at("cases")}, {"verdict", en.at("verdict")}}}};
     if (lemma.contains("unbounded"))
       e.rests_on["mona"] = unbounded_rests_on(c, lemma.at("unbounded"));
+    if (lemma.contains("drat")) e.rests_on["drat"] = drat_rests_on(c, lemma.at("drat"));
     if (lemma.contains("scope")) e.rests_on["scope"] = lemma.at("scope");
     out.push_back(std::move(e));
   }

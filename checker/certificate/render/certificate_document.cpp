@@ -156,6 +156,36 @@ void statement_section(Document& d, const Json& c) {
   if (!definitions.empty()) d.table({"definition", "body"}, definitions);
 }
 
+// The routes that stand behind a lemma's verdict, each named once: Z3 and cvc5 at the widths
+// both proved, the checked DRAT proof, MONA for every natural, the enumeration.
+std::string lemma_routes(const Json& lemma) {
+  std::vector<std::string> routes, solved, implied;
+  for (const Json& w : lemma.at("smt")) {
+    if (w.contains("implied_by"))
+      implied.push_back(w.at("width").dump());
+    else if (w.value("z3", "") == "unsat" && w.value("cvc5", "") == "unsat")
+      solved.push_back(w.at("width").dump());
+  }
+  if (!solved.empty())
+    routes.push_back(fmt::format("Z3 and cvc5 at w = {}{}", fmt::join(solved, ", "),
+                                 implied.empty() ? ""
+                                                 : fmt::format(" (implying w = {})",
+                                                               fmt::join(implied, ", "))));
+  if (lemma.contains("drat")) {
+    const Json& d = lemma.at("drat");
+    routes.push_back(d.at("status") == "checked"
+                         ? fmt::format("a DRAT proof at w = {} checked by nimcert",
+                                       d.at("width").dump())
+                         : fmt::format("no DRAT proof at w = {} ({})", d.at("width").dump(),
+                                       text_of(d.at("status"))));
+  }
+  if (lemma.contains("unbounded") && lemma.at("unbounded").value("answer", "") == "valid")
+    routes.push_back("MONA for every natural");
+  if (lemma.at("enumeration").value("verdict", "") == "holds")
+    routes.push_back("the enumeration of " + lemma.at("enumeration").at("range").dump());
+  return routes.empty() ? "none" : fmt::format("{}", fmt::join(routes, "; "));
+}
+
 // What a check covers, in a few words, from what it rests on: the positions or values of an
 // exhaustive check, MONA's conclusion for every position, the solvers' widths, or the scope the
 // certificate states.
@@ -224,6 +254,7 @@ void checks_section(Document& d, const Json& c) {
     if (e.body.contains("text")) d.paragraph(text_of(e.body.at("text")));
     if (e.body.contains("statement")) d.paragraph("Statement: " + text_of(e.body.at("statement")));
     if (e.body.contains("scope")) d.paragraph("Scope: " + text_of(e.body.at("scope")));
+    if (e.kind == Entry::Kind::Lemma) d.paragraph("Routes: " + lemma_routes(e.body) + ".");
     std::vector<std::vector<std::string>> rows;
     for (const EntryRow& r : e.rows) rows.push_back({r.name, r.status, r.detail});
     if (!rows.empty()) d.table({"evidence", "status", "detail"}, rows);
@@ -275,6 +306,10 @@ void queries_section(Document& d, const Json& c) {
     if (l.contains("unbounded") && l.at("unbounded").contains("mona_sha256"))
       rows.push_back({check, stem + "/" + lemma_mona_file(stems[i]),
                       text_of(l.at("unbounded").at("mona_sha256"))});
+    if (l.contains("drat") && l.at("drat").contains("proof") &&
+        l.at("drat").at("proof").contains("file"))
+      rows.push_back({check, text_of(l.at("drat").at("proof").at("file")) + " (beside the certificate)",
+                      text_of(l.at("drat").at("proof").at("sha256"))});
   }
   for (const Json& ind : c.value("induction", Json::array())) {
     const std::string claim = text_of(ind.at("claim"));
@@ -294,7 +329,8 @@ void queries_section(Document& d, const Json& c) {
   d.heading(2, "Queries");
   d.paragraph(
       "nimcert export-smt2 and nimcert export-mona write these files; each one's SHA-256 "
-      "is that of the text the solvers were given.");
+      "is that of the text the solvers were given.  The DRAT proofs are CaDiCaL's, kept in a "
+      "folder beside the certificate; nimcert verify --drat checks them again.");
   d.table({"check", "file", "sha256"}, rows);
 }
 
@@ -319,6 +355,12 @@ Document certificate_document(const Json& c) {
       text_of(s.at("cvc5").at("version")),
       s.at("cvc5").contains("options") ? text_of(s.at("cvc5").at("options")) : "defaults",
       text_of(s.at("mona").at("version")), text_of(s.at("timeout_ms"))));
+  if (s.contains("cadical"))
+    d.paragraph(fmt::format(
+        "DRAT route: each lemma's widest query bit-blasted by nimcert, CaDiCaL {} writing the "
+        "proof, nimcert's DRAT and LRAT checkers checking it; proofs above {} bytes are not "
+        "checked (\"no checked proof (size)\").",
+        text_of(s.at("cadical").at("version")), text_of(s.at("cadical").at("proof_limit_bytes"))));
   summary_section(d, c);
   statement_section(d, c);
   checks_section(d, c);

@@ -1,0 +1,72 @@
+// The third route behind a lemma's "holds": its widest query bit-blasted to CNF by nimcert,
+// solved by CaDiCaL with a DRAT proof, and that proof checked by nimcert's own DRAT checker
+// and the LRAT proof the checker writes checked by its LRAT checker (issue 42).
+//
+// Z3 and cvc5 answer; this route leaves evidence: the CNF is a function of the query text
+// (whose SHA-256 the certificate records beside the solvers' answers), the proof a file kept
+// beside the certificate, and both are recorded by SHA-256 and size, so `verify --drat` can
+// check them again with no SMT solver answering anything (`recheck_drat`).  CaDiCaL is only
+// the proof's author: its "unsat" counts for nothing until the proof checks.  A proof larger
+// than the limit is never checked and says so ("no checked proof (size)"), and so does a query
+// the blaster refuses (a quantifier) or CaDiCaL leaves unanswered in time.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace nimcert {
+
+struct DratOptions {
+  bool enabled = true;
+  std::string cadical_binary = "cadical";
+  // A proof above this many bytes is recorded as "no checked proof (size)", never checked.
+  std::uint64_t proof_limit_bytes = std::uint64_t{64} << 20;
+};
+
+// What became of one query on this route.  `status` is one of the words below; everything
+// but `seconds` and `proof` is a function of the query text and the limits (CaDiCaL is
+// deterministic on the same input and options), so it is part of the certificate's stable part.
+struct DratRoute {
+  static constexpr const char* kChecked = "checked";
+  static constexpr const char* kSat = "sat";  // the CNF is satisfiable: the routes disagree
+  static constexpr const char* kRefused = "proof refused";  // CaDiCaL's proof did not check
+  static constexpr const char* kNoCnf = "no checked proof (no CNF)";
+  static constexpr const char* kTime = "no checked proof (time)";
+  static constexpr const char* kSize = "no checked proof (size)";
+
+  std::string status;
+  std::string note;  // why not checked: the blaster's refusal, CaDiCaL's note, the checker's reason
+  std::string cnf_sha256;  // of the DIMACS text (sat/cnf.hpp's dimacs_text)
+  std::uint64_t cnf_bytes = 0, variables = 0, clauses = 0;
+  std::string proof_sha256;  // of CaDiCaL's text DRAT proof
+  std::uint64_t proof_bytes = 0;
+  std::uint64_t lemmas = 0, core_lemmas = 0, rat_lemmas = 0;  // the DRAT checker's counts
+  std::uint64_t lrat_bytes = 0;                               // the LRAT it wrote and checked
+  double seconds = 0;  // CaDiCaL and both checkers (not stable: the certificate's "run")
+  std::string proof;   // the DRAT text, to be written beside the certificate (never in it)
+
+  bool checked() const { return status == kChecked; }
+};
+
+// Blasts `smt2`, asks CaDiCaL for a proof within `timeout_ms`, and checks it.  Throws
+// std::runtime_error when CaDiCaL cannot be started.
+DratRoute drat_route(const std::string& smt2, unsigned timeout_ms, const DratOptions& options);
+
+// CaDiCaL's proof of `smt2` again, when the file beside the certificate is gone: CaDiCaL is
+// deterministic, so it is the recorded proof exactly when its SHA-256 is the recorded one
+// (recheck_drat compares).  Empty with `note` set when CaDiCaL gives no proof in time.
+std::string regenerate_proof(const std::string& smt2, unsigned timeout_ms,
+                             const DratOptions& options, std::string& note);
+
+// `verify --drat`: the recorded proof text checked again against the CNF blasted from `smt2`.
+// The CNF's and the proof's SHA-256 must be the recorded ones, and the proof must pass both
+// checkers; `status` is kChecked or kRefused, `note` says what did not match or check.
+DratRoute recheck_drat(const std::string& smt2, const std::string& proof,
+                       const std::string& cnf_sha256, const std::string& proof_sha256);
+
+// The same checks on a CNF given as DIMACS text (recheck_drat after blasting): for tests that
+// change one clause of the CNF rather than of the query.
+DratRoute recheck_drat_cnf(const std::string& dimacs, const std::string& proof,
+                           const std::string& cnf_sha256, const std::string& proof_sha256);
+
+}  // namespace nimcert
