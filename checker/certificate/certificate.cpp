@@ -36,6 +36,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
                   {"after_mona_timeout_ms", report.after_mona_timeout_ms}};
   if (!report.cadical_version.empty())
     c["solvers"]["cadical"] = {{"version", report.cadical_version},
+                               {"timeout_ms", report.drat_timeout_ms},
                                {"proof_limit_bytes", report.drat_proof_limit_bytes}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   // An exploration run's record (certify --only claims, --fail-fast): printed, never written.

@@ -71,7 +71,7 @@ std::optional<smt::BlastedQuery> blasted(const std::string& smt2, std::string& n
 
 }  // namespace
 
-DratRoute drat_route(const std::string& smt2, unsigned timeout_ms, const DratOptions& options) {
+DratRoute drat_route(const std::string& smt2, const DratOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   DratRoute out;
   const std::optional<smt::BlastedQuery> query = blasted(smt2, out.note);
@@ -82,7 +82,7 @@ DratRoute drat_route(const std::string& smt2, unsigned timeout_ms, const DratOpt
   const std::string dimacs = smt::dimacs_text(query->cnf);
   describe_cnf(query->cnf, dimacs, out);
   const smt::CoreSlot core;  // CaDiCaL, then the checkers: one core throughout
-  smt::SatRun run = smt::solve_with_cadical(dimacs, timeout_ms, options.cadical_binary);
+  smt::SatRun run = smt::solve_with_cadical(dimacs, options.timeout_ms, options.cadical_binary);
   if (run.verdict == smt::SatRun::Verdict::Sat) {
     out.status = DratRoute::kSat;
     out.note = "CaDiCaL finds the CNF satisfiable";
@@ -105,13 +105,13 @@ DratRoute drat_route(const std::string& smt2, unsigned timeout_ms, const DratOpt
   return out;
 }
 
-std::string regenerate_proof(const std::string& smt2, unsigned timeout_ms,
-                             const DratOptions& options, std::string& note) {
+std::string regenerate_proof(const std::string& smt2, const DratOptions& options,
+                             std::string& note) {
   const std::optional<smt::BlastedQuery> query = blasted(smt2, note);
   if (!query) return {};
   const smt::CoreSlot core;
-  smt::SatRun run =
-      smt::solve_with_cadical(smt::dimacs_text(query->cnf), timeout_ms, options.cadical_binary);
+  smt::SatRun run = smt::solve_with_cadical(smt::dimacs_text(query->cnf), options.timeout_ms,
+                                            options.cadical_binary);
   if (run.verdict != smt::SatRun::Verdict::Unsat) {
     note =
         run.verdict == smt::SatRun::Verdict::Sat ? "CaDiCaL finds the CNF satisfiable" : run.note;

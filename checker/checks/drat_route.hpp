@@ -19,6 +19,10 @@ namespace nimcert {
 struct DratOptions {
   bool enabled = true;
   std::string cadical_binary = "cadical";
+  // CaDiCaL's time limit: its own, since the solvers' answers may come fast where bit-blasting
+  // does not (a product of two 64-bit variables: Z3 proves a * b == b * a at once, CaDiCaL not
+  // in a minute).  Every committed lemma's proof takes at most 0.2 s here.
+  unsigned timeout_ms = 10000;
   // A proof above this many bytes is recorded as "no checked proof (size)", never checked.
   std::uint64_t proof_limit_bytes = std::uint64_t{64} << 20;
 };
@@ -48,15 +52,15 @@ struct DratRoute {
   bool checked() const { return status == kChecked; }
 };
 
-// Blasts `smt2`, asks CaDiCaL for a proof within `timeout_ms`, and checks it.  Throws
+// Blasts `smt2`, asks CaDiCaL for a proof within `options.timeout_ms`, and checks it.  Throws
 // std::runtime_error when CaDiCaL cannot be started.
-DratRoute drat_route(const std::string& smt2, unsigned timeout_ms, const DratOptions& options);
+DratRoute drat_route(const std::string& smt2, const DratOptions& options);
 
 // CaDiCaL's proof of `smt2` again, when the file beside the certificate is gone: CaDiCaL is
 // deterministic, so it is the recorded proof exactly when its SHA-256 is the recorded one
 // (recheck_drat compares).  Empty with `note` set when CaDiCaL gives no proof in time.
-std::string regenerate_proof(const std::string& smt2, unsigned timeout_ms,
-                             const DratOptions& options, std::string& note);
+std::string regenerate_proof(const std::string& smt2, const DratOptions& options,
+                             std::string& note);
 
 // `verify --drat`: the recorded proof text checked again against the CNF blasted from `smt2`.
 // The CNF's and the proof's SHA-256 must be the recorded ones, and the proof must pass both

@@ -161,16 +161,14 @@ LemmaOutcome check_lemma(const smt::LemmaSpec& lemma, const smt::Definitions& de
     out.widths.push_back(std::move(o));
   }
   // The DRAT route on the widest width, when both solvers proved it: evidence beside their
-  // answers, under the run's full limit (not the shortened one after MONA's proof, so that a
-  // loaded machine does not turn "checked" into "no checked proof (time)").
+  // answers, under its own limit (drat_route.hpp).
   const WidthOutcome* widest = nullptr;
   for (const WidthOutcome& w : out.widths)
     if (w.implied_by == 0 && (!widest || w.width > widest->width)) widest = &w;
   bool routes_disagree = false;
   if (options.drat.enabled && widest && widest->proved()) {
     smt::set_activity(fmt::format("lemma {}: drat w{}", lemma.label, widest->width));
-    out.drat = drat_route(widest->smt2, lemma.timeout_ms > 0 ? lemma.timeout_ms : options.timeout_ms,
-                          options.drat);
+    out.drat = drat_route(widest->smt2, options.drat);
     out.drat_width = widest->width;
     routes_disagree = out.drat->status == DratRoute::kSat;
   }

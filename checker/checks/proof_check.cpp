@@ -200,6 +200,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   if (solvers && options.lemma.drat.enabled && !report.proof.lemmas.empty()) {
     report.cadical_version = smt::cadical_version(options.lemma.drat.cadical_binary);
     report.drat_proof_limit_bytes = options.lemma.drat.proof_limit_bytes;
+    report.drat_timeout_ms = options.lemma.drat.timeout_ms;
   }
   // After each block: with fail_fast, a failure ends the run there.
   auto stop = [&](Verdict v) {

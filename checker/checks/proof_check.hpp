@@ -77,6 +77,7 @@ struct ProofReport {
   // CaDiCaL's version and the proof size limit of the DRAT route, when it ran on lemmas.
   std::string cadical_version;
   std::uint64_t drat_proof_limit_bytes = 0;
+  unsigned drat_timeout_ms = 0;
   unsigned after_mona_timeout_ms = 0;  // the same, for widths of a statement MONA proved
   // What was left unchecked: "" when everything the file states ran; else why not (claims
   // only, or stopped at the first failure).  An incomplete report is never a certificate.

@@ -64,7 +64,7 @@ struct CheckOptions {
   std::string mona_binary = "mona";
   std::uint64_t mona_memory_bytes = std::uint64_t{4} << 30;
   // The DRAT route of a lemma's widest width (drat_route.hpp).
-  DratOptions drat;
+  DratOptions drat{};
 };
 
 struct SolvedQuery {

@@ -155,6 +155,11 @@ void add_timeout_option(CLI::App* cmd, WorkflowOptions& o) {
                   "MiB, 1 to 65536, is not checked and is recorded as \"no checked proof (size)\"")
       ->capture_default_str()
       ->check(CLI::Range(1u, 65536u));
+  cmd->add_option("--drat-timeout-ms", o.drat_timeout_ms,
+                  "CaDiCaL's time limit per lemma on the DRAT route, 1 to 3600000; reached = "
+                  "\"no checked proof (time)\" (the solvers' answers stand)")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 3600000u));
 }
 
 // What a data command plays: a Game, or an octal game (no Game: its followers are sums).

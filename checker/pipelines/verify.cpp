@@ -33,9 +33,11 @@ Ending verify(const std::string& path, const WorkflowOptions& o, Narrator& narra
     options.lemma.timeout_ms = recorded["solvers"]["timeout_ms"].get<unsigned>();
   // The DRAT route as recorded: its proof size limit, or none when it did not run.
   options.lemma.drat.enabled = recorded["solvers"].contains("cadical");
-  if (options.lemma.drat.enabled)
+  if (options.lemma.drat.enabled) {
     options.lemma.drat.proof_limit_bytes =
         recorded["solvers"]["cadical"]["proof_limit_bytes"].get<std::uint64_t>();
+    options.lemma.drat.timeout_ms = recorded["solvers"]["cadical"]["timeout_ms"].get<unsigned>();
+  }
   if (recorded["solvers"].contains("after_mona_timeout_ms"))
     options.lemma.after_unbounded_ms = recorded["solvers"]["after_mona_timeout_ms"].get<unsigned>();
   const std::vector<ProofSource> sources = load_all({proof.string()});

@@ -42,7 +42,7 @@ const Json& recorded_width(const Json& lemma, unsigned width) {
 // One lemma's recorded proof checked again: the row says what was found.
 CheckRow recheck_lemma(const std::string& certificate, const fs::path& folder,
                        const smt::LemmaSpec& spec, const smt::Definitions& definitions,
-                       const Json& lemma, const std::string& expected_file, unsigned timeout_ms,
+                       const Json& lemma, const std::string& expected_file,
                        const DratOptions& options) {
   const Json& d = lemma.at("drat");
   const unsigned width = d.at("width").get<unsigned>();
@@ -87,9 +87,7 @@ CheckRow recheck_lemma(const std::string& certificate, const fs::path& folder,
   std::string where = file.string();
   if (!proof) {
     std::string why;
-    DratOptions cadical;
-    cadical.cadical_binary = options.cadical_binary;
-    proof = regenerate_proof(smt2, timeout_ms, cadical, why);
+    proof = regenerate_proof(smt2, options, why);
     if (proof->empty()) {
       row.detail = file.string() + " is missing, and CaDiCaL gave no proof again: " + why;
       return row;
@@ -107,6 +105,15 @@ CheckRow recheck_lemma(const std::string& certificate, const fs::path& folder,
     row.detail = where + ": " + again.note;
   }
   return row;
+}
+
+// CaDiCaL's limits as the certificate records them (for a proof written again).
+DratOptions cadical_options(const Json& recorded) {
+  DratOptions options;
+  const Json& cadical = recorded.at("solvers").at("cadical");
+  options.timeout_ms = cadical.at("timeout_ms").get<unsigned>();
+  options.proof_limit_bytes = cadical.at("proof_limit_bytes").get<std::uint64_t>();
+  return options;
 }
 
 }  // namespace
@@ -157,7 +164,7 @@ Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowO
         r.source.proof.definitions, lemma,
         drat_folder(r.source.name) + "/" +
             lemma_proof_file(r.stems[i], lemma.at("drat").at("width").get<unsigned>()),
-        r.recorded.at("solvers").at("timeout_ms").get<unsigned>(), DratOptions{});
+        cadical_options(r.recorded));
   });
   std::size_t checked = 0, refused = 0, skipped = 0;
   for (std::size_t c = 0, j = 0; c < read.size(); ++c) {

@@ -95,16 +95,26 @@ class Checker {
       }
       assign(-l, kNone);
     }
-    std::uint32_t conflict = kNone;
-    for (const std::uint32_t c : small_) {  // the empty clause and the unit clauses
-      const StoredClause& sc = clauses_[c];
-      if (sc.lits.empty() || value(sc.lits[0]) < 0) {
-        conflict = c;
-        break;
+    // The negated clause propagated first; then the unit clauses one at a time, core ones
+    // first and each kind the most recently activated first (a lemma mostly follows from what
+    // was learned just before it), each propagated to a fixpoint before the next.  Without a
+    // conflict this reaches the same fixpoint as assigning every unit at once; with one, it
+    // usually stops after a few units: a proof of 25,000 unit lemmas, each checked from
+    // scratch, no longer propagates every earlier unit for every lemma.
+    core_head_ = other_head_ = 0;
+    std::uint32_t conflict = propagate();
+    for (const bool core : {true, false})
+      for (std::size_t i = small_.size(); conflict == kNone && i-- > 0;) {
+        const std::uint32_t c = small_[i];  // the empty clause or a unit clause
+        const StoredClause& sc = clauses_[c];
+        if (sc.core != core) continue;
+        if (sc.lits.empty() || value(sc.lits[0]) < 0) {
+          conflict = c;
+        } else if (value(sc.lits[0]) == 0) {
+          assign(sc.lits[0], c);
+          conflict = propagate();
+        }
       }
-      if (value(sc.lits[0]) == 0) assign(sc.lits[0], c);
-    }
-    if (conflict == kNone) conflict = propagate();
     if (conflict == kNone) {
       reset();
       return false;
@@ -167,17 +177,16 @@ class Checker {
     watches_.resize(2 * n);
   }
 
-  // Core clauses to a fixpoint, then the other clauses watching one literal, and again; the
-  // conflicting clause, or kNone.
+  // From where the last call stopped (rup() starts both at 0): core clauses to a fixpoint,
+  // then the other clauses watching one literal, and again; the conflicting clause, or kNone.
   std::uint32_t propagate() {
-    std::size_t core_head = 0, other_head = 0;
     for (;;) {
-      while (core_head < trail_.size()) {
-        const std::uint32_t conflict = visit(-trail_[core_head++], true);
+      while (core_head_ < trail_.size()) {
+        const std::uint32_t conflict = visit(-trail_[core_head_++], true);
         if (conflict != kNone) return conflict;
       }
-      if (other_head == trail_.size()) return kNone;
-      const std::uint32_t conflict = visit(-trail_[other_head++], false);
+      if (other_head_ == trail_.size()) return kNone;
+      const std::uint32_t conflict = visit(-trail_[other_head_++], false);
       if (conflict != kNone) return conflict;
     }
   }
@@ -252,6 +261,7 @@ class Checker {
   std::vector<std::uint8_t> seen_;
   std::vector<std::vector<std::uint32_t>> watches_;
   std::vector<Lit> trail_;
+  std::size_t core_head_ = 0, other_head_ = 0;  // propagate()'s places on the trail
 };
 
 struct Step {

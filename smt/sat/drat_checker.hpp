@@ -12,8 +12,11 @@
 // (RAT: for every active clause D with -p, the lemma joined with D without -p is RUP or a
 // tautology).  Propagation runs core-first (the core clauses to a fixpoint, then one literal's
 // worth of the others) so that the conflicts found, and so the core, stay small.  Every check
-// propagates from an empty assignment: slower than drat-trim's incremental trail, simpler to
-// trust.  The clauses each check used are its LRAT hints (lrat_checker.hpp checks them).
+// propagates from an empty assignment: the negated lemma first, then the unit clauses one at a
+// time, the latest first, each to a fixpoint (a lemma mostly follows from the units learned
+// just before it; assigning all units first made a proof of 25,000 unit lemmas quadratic).
+// Slower than drat-trim's incremental trail, simpler to trust.  The clauses each check used
+// are its LRAT hints (lrat_checker.hpp checks them).
 //
 // Honouring every deletion only makes the checker stricter: a deleted clause is never used.
 #pragma once
