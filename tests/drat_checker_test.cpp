@@ -5,12 +5,14 @@
 // The DIMACS reader's range checks.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "sat/cadical.hpp"
 #include "sat/cnf.hpp"
 #include "sat/drat_checker.hpp"
 #include "sat/lrat_checker.hpp"
+#include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
 namespace {
@@ -43,6 +45,22 @@ TEST(DratChecker, AcceptsARupProofAndItsLratChecks) {
   const LratCheck l = check_lrat(cnf, d.lrat);
   EXPECT_TRUE(l.verified) << l.reason << "\n" << d.lrat;
   EXPECT_GE(l.lemmas, 1u);
+}
+
+// An interrupt during the backward pass ends the check with Interrupted, never a verdict (in a
+// child process: the flag, once raised, stays raised).
+TEST(DratChecker, AnInterruptEndsTheCheckWithoutAVerdict) {
+  EXPECT_EXIT(
+      {
+        request_interrupt();
+        try {
+          check_drat(four_clauses(), "-2 0\n1 0\n0\n", true);
+        } catch (const Interrupted&) {
+          std::exit(0);
+        }
+        std::exit(1);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST(DratChecker, RefusesAProofOfASatisfiableFormula) {

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sys/interrupt.hpp"
+
 namespace nimcert::smt {
 
 namespace {
@@ -334,6 +336,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat) {
 
   // Backwards: each core lemma against the clauses active when it was added.
   for (std::size_t i = steps.size(); i-- > 0;) {
+    if (i % 256 == 0) throw_if_interrupted();  // a long check answers an interrupt within it
     const Step& s = steps[i];
     StoredClause& c = checker.clause(s.clause);
     checker.activate(s.clause, !s.add);

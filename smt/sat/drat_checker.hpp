@@ -41,7 +41,8 @@ struct DratCheck {
 };
 
 // Checks `drat` (text DRAT: lines "l1 l2 ... 0" add, "d l1 ... 0" delete; "c" comments)
-// against `cnf`.  Throws std::invalid_argument on malformed proof text.
+// against `cnf`.  Throws std::invalid_argument on malformed proof text, and smt::Interrupted
+// (sys/interrupt.hpp) when an interrupt is requested during the backward pass.
 DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat);
 
 }  // namespace nimcert::smt
