@@ -9,24 +9,14 @@
 
 #include "command_support.hpp"
 #include "pipelines/workflow.hpp"
+#include "recording_narrator.hpp"
 
 namespace nimcert {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Keeps what it is told.
-class RecordingNarrator final : public Narrator {
- public:
-  void line(const std::string& text) override { lines.push_back(text); }
-  void checks(const nlohmann::ordered_json& certificate, const AnswerProvenance&) override {
-    tables.push_back(certificate);
-  }
-  void drift(const std::vector<Drift>& d) override { drifts.push_back(d); }
-  std::vector<std::string> lines;
-  std::vector<nlohmann::ordered_json> tables;
-  std::vector<std::vector<Drift>> drifts;
-};
+using testing::RecordingNarrator;
 
 std::string nim_box(const std::string& formula) {
   return "box \"nim-2\" \"Bouton: two heaps\"\n  game nim(heaps = 2)\n  size 7\n"

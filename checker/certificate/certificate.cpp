@@ -132,8 +132,8 @@ std::map<std::string, std::string> drat_proof_files(const ProofReport& report) {
   const std::vector<std::string> stems = lemma_file_stems(report.proof.lemmas);
   for (std::size_t i = 0; i < report.lemmas.size(); ++i)
     if (const auto& d = report.lemmas[i].drat; d && d->checked())
-      files[drat_folder(report.proof_name) + "/" +
-            lemma_proof_file(stems.at(i), report.lemmas[i].drat_width)] = d->proof;
+      files[lemma_proof_path(report.proof_name, stems.at(i), report.lemmas[i].drat_width)] =
+          d->proof;
   return files;
 }
 

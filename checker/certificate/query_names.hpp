@@ -98,6 +98,11 @@ inline std::string drat_folder(const std::string& proof_file) { return proof_ste
 inline std::string lemma_proof_file(const std::string& stem, unsigned width) {
   return fmt::format("{}-w{}.drat", stem, width);
 }
+// The same, relative to the certificate's folder: what the certificate records as its "file".
+inline std::string lemma_proof_path(const std::string& proof_file, const std::string& stem,
+                                    unsigned width) {
+  return drat_folder(proof_file) + "/" + lemma_proof_file(stem, width);
+}
 
 // export-mona's names, inside the proof's folder.
 inline std::string lemma_mona_file(const std::string& stem) { return stem + ".mona"; }

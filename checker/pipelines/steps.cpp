@@ -118,6 +118,16 @@ Json certify_one(const ProofSource& source, const ProofOptions& options, DratPro
   return certificate;
 }
 
+std::optional<DratOptions> recorded_drat_options(const Json& recorded) {
+  const Json& solvers = recorded.at("solvers");
+  if (!solvers.contains("cadical")) return std::nullopt;
+  const Json& cadical = solvers.at("cadical");
+  DratOptions options;
+  options.timeout_ms = cadical.at("timeout_ms").get<unsigned>();
+  options.proof_limit_bytes = cadical.at("proof_limit_bytes").get<std::uint64_t>();
+  return options;
+}
+
 fs::path proof_beside(const std::string& path, const Json& recorded) {
   const std::string named = recorded.at("proof").at("file").get<std::string>();
   const std::string name = fs::path(path).filename().string();

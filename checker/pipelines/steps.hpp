@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -42,6 +43,10 @@ void refuse_outputs_over_inputs(const WorkflowOptions& o, std::vector<NamedPath>
 std::vector<ProofSource> load_all(const std::vector<std::string>& paths);
 
 ProofOptions proof_options(const WorkflowOptions& o);
+
+// The DRAT route's options as a certificate records them (`solvers.cadical`: CaDiCaL's time
+// limit and the proof size limit), or nothing when the route did not run for it.
+std::optional<DratOptions> recorded_drat_options(const Json& recorded);
 
 // Each fresh DRAT proof whose file beside the certificate at `certificate_path` differs from it:
 // stale evidence.  A missing file is no drift: the folder may be left out of git, and

@@ -31,13 +31,11 @@ Ending verify(const std::string& path, const WorkflowOptions& o, Narrator& narra
   if (!recorded["exhaustive"].is_null()) options.cube = recorded["exhaustive"]["N"].get<Heap>();
   if (recorded["solvers"].contains("timeout_ms"))
     options.lemma.timeout_ms = recorded["solvers"]["timeout_ms"].get<unsigned>();
-  // The DRAT route as recorded: its proof size limit, or none when it did not run.
-  options.lemma.drat.enabled = recorded["solvers"].contains("cadical");
-  if (options.lemma.drat.enabled) {
-    options.lemma.drat.proof_limit_bytes =
-        recorded["solvers"]["cadical"]["proof_limit_bytes"].get<std::uint64_t>();
-    options.lemma.drat.timeout_ms = recorded["solvers"]["cadical"]["timeout_ms"].get<unsigned>();
-  }
+  // The DRAT route as recorded: its limits, or off when it did not run.
+  if (const auto drat = recorded_drat_options(recorded))
+    options.lemma.drat = *drat;
+  else
+    options.lemma.drat.enabled = false;
   if (recorded["solvers"].contains("after_mona_timeout_ms"))
     options.lemma.after_unbounded_ms = recorded["solvers"]["after_mona_timeout_ms"].get<unsigned>();
   const std::vector<ProofSource> sources = load_all({proof.string()});

@@ -107,15 +107,6 @@ CheckRow recheck_lemma(const std::string& certificate, const fs::path& folder,
   return row;
 }
 
-// CaDiCaL's limits as the certificate records them (for a proof written again).
-DratOptions cadical_options(const Json& recorded) {
-  DratOptions options;
-  const Json& cadical = recorded.at("solvers").at("cadical");
-  options.timeout_ms = cadical.at("timeout_ms").get<unsigned>();
-  options.proof_limit_bytes = cadical.at("proof_limit_bytes").get<std::uint64_t>();
-  return options;
-}
-
 }  // namespace
 
 Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowOptions& o,
@@ -131,6 +122,7 @@ Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowO
     Json recorded;
     ProofSource source;
     std::vector<std::string> stems;
+    DratOptions cadical{};  // CaDiCaL's limits as recorded, for a proof written again
   };
   struct Job {
     std::size_t certificate, lemma;
@@ -150,8 +142,15 @@ Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowO
                       path, lemmas.size(), proof.string(), r.source.proof.lemmas.size()));
     r.stems = lemma_file_stems(r.source.proof.lemmas);
     lemmas_seen += lemmas.size();
+    const std::size_t before = jobs.size();
     for (std::size_t i = 0; i < lemmas.size(); ++i)
       if (lemmas[i].contains("drat")) jobs.push_back({read.size(), i});
+    if (jobs.size() > before) {
+      const std::optional<DratOptions> cadical = recorded_drat_options(r.recorded);
+      if (!cadical)
+        throw CertificateError(path + ": it records DRAT proofs but not CaDiCaL (solvers.cadical)");
+      r.cadical = *cadical;
+    }
     read.push_back(std::move(r));
   }
   std::vector<CheckRow> rows(jobs.size());
@@ -162,9 +161,8 @@ Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowO
     rows[j] = recheck_lemma(
         r.path, fs::path(r.path).parent_path(), r.source.proof.lemmas[i],
         r.source.proof.definitions, lemma,
-        drat_folder(r.source.name) + "/" +
-            lemma_proof_file(r.stems[i], lemma.at("drat").at("width").get<unsigned>()),
-        cadical_options(r.recorded));
+        lemma_proof_path(r.source.name, r.stems[i], lemma.at("drat").at("width").get<unsigned>()),
+        r.cadical);
   });
   std::size_t checked = 0, refused = 0, skipped = 0;
   for (std::size_t c = 0, j = 0; c < read.size(); ++c) {

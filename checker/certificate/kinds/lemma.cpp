@@ -24,7 +24,7 @@ Json drat_json(const DratRoute& d, unsigned width, const std::string& file,
                 {"clauses", d.clauses}};
   if (!d.proof_sha256.empty()) {
     Json p;
-    if (d.checked()) p["file"] = drat_folder(file) + "/" + lemma_proof_file(stem, width);
+    if (d.checked()) p["file"] = lemma_proof_path(file, stem, width);
     p["sha256"] = d.proof_sha256;
     p["bytes"] = d.proof_bytes;
     if (d.checked()) {
