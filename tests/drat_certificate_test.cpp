@@ -170,6 +170,24 @@ TEST_F(DratCertificate, AProofWithOneClauseChangedIsRefused) {
   EXPECT_EQ(verify_proofs().status, 0);
 }
 
+// A certificate with no lemmas has no DRAT proof to check: verify --drat examined zero proofs,
+// and zero never verifies.
+TEST_F(DratCertificate, NoRecordedProofNeverVerifies) {
+  const std::string proof = write("nim.proof",
+                                  "box \"nim-2\" \"two heaps\"\n  game nim(heaps = 2)\n  size 7\n"
+                                  "  claim \"xor\" \"G = x1 ^ x2\": G == x1 ^ x2\nend\n")
+                                .string();
+  RecordingNarrator n;
+  ASSERT_EQ(certify({proof}, "", options(), n).status, 0);
+  const Ending v = verify_drat({(dir_ / "nim.cert.json").string()}, options(), n);
+  EXPECT_EQ(v.status, 1);
+  EXPECT_EQ(v.line,
+            "verify --drat: UNKNOWN (0 proofs checked again by nimcert's DRAT and LRAT checkers, 0 "
+            "refused, 0 without a checked proof; 0 of 0 lemmas carry a checked proof; no proof to "
+            "check, so nothing verified)");
+  EXPECT_TRUE(n.said("no DRAT proof recorded"));
+}
+
 // The gate holds the proof files beside a certificate to the fresh proofs: one changed is drift;
 // one missing is not (the folder may be left out of git).
 TEST_F(DratCertificate, TheGateReportsAChangedProofFileAsDrift) {
