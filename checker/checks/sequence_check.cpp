@@ -10,7 +10,9 @@
 
 #include "base/memory_budget.hpp"
 #include "base/sha256.hpp"
+#include "checks/misere_sequence.hpp"
 #include "checks/periodicity.hpp"
+#include "checks/pointwise.hpp"
 #include "checks/engine_progress.hpp"
 #include "engines/octal_engine.hpp"
 #include "engines/sequence_engine.hpp"
@@ -24,72 +26,6 @@ namespace nimcert {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string digest_of(std::span<const std::uint32_t> s) {
-  Sha256 d;
-  d.update_le32(s);
-  return d.hex_digest();
-}
-
-// One variable of a sequence claim, n = 0..last: n itself (both null), or a table.
-struct Column {
-  const std::uint32_t* narrow = nullptr;
-  const std::uint64_t* wide = nullptr;
-  std::uint64_t at(std::uint64_t n) const { return narrow ? narrow[n] : wide ? wide[n] : n; }
-};
-
-// The claim at n = 0..last: the n where it is false, and how many satisfy its hypothesis
-// (when `premise` is given).
-struct SequenceScan {
-  FailureTally failures;
-  std::uint64_t premises = 0;
-};
-SequenceScan scan_sequence(const smt::Program& claim, const smt::Program* premise,
-                           const std::vector<Column>& columns, std::uint64_t last) {
-  constexpr std::size_t kBatch = 1024;
-  std::vector<std::vector<std::uint64_t>> in(columns.size(), std::vector<std::uint64_t>(kBatch));
-  std::vector<std::uint64_t> out(kBatch), held(kBatch);
-  std::vector<std::uint64_t*> outputs = {out.data()}, premise_outputs = {held.data()};
-  std::vector<const std::uint64_t*> inputs;
-  for (const auto& column : in) inputs.push_back(column.data());
-  SequenceScan scan;
-  for (std::uint64_t start = 0; start <= last; start += kBatch) {
-    smt::throw_if_interrupted();
-    const std::size_t lanes =
-        static_cast<std::size_t>(std::min<std::uint64_t>(kBatch, last - start + 1));
-    for (std::size_t c = 0; c < columns.size(); ++c)
-      for (std::size_t j = 0; j < lanes; ++j) in[c][j] = columns[c].at(start + j);
-    if (!claim.run<std::uint64_t>(lanes, inputs, outputs) ||
-        (premise && !premise->run<std::uint64_t>(lanes, inputs, premise_outputs)))
-      throw std::runtime_error("a claim's value exceeded 64 bits");
-    for (std::size_t j = 0; j < lanes; ++j) {
-      if (premise) scan.premises += held[j] != 0;
-      if (out[j] == 0) scan.failures.add({start + j});
-    }
-  }
-  return scan;
-}
-
-// A pointwise claim over `variables` (the columns' names), at n = 0..last.
-ClaimOutcome check_pointwise(const smt::ClaimSpec& c, const smt::Definitions& definitions,
-                             const std::vector<std::string>& variables,
-                             const std::vector<Column>& columns, std::uint64_t last) {
-  ClaimOutcome o;
-  o.name = c.name;
-  o.text = c.text;
-  o.statement = smt::to_string(*c.statement);
-  const smt::Program claim(variables, {smt::expand(c.statement, definitions)});
-  std::optional<smt::Program> premise;
-  if (c.statement->op == smt::Op::Implies)
-    premise.emplace(variables,
-                    std::vector<smt::ExprPtr>{smt::expand(c.statement->args[0], definitions)});
-  SequenceScan scan = scan_sequence(claim, premise ? &*premise : nullptr, columns, last);
-  o.cases = last + 1;
-  if (premise) o.premise_cases = scan.premises;
-  o.failures = std::move(scan.failures);
-  settle_claim(o);
-  return o;
-}
 
 // The followers of n in an octal game with their values, the first 32, for a counterexample
 // checkable by hand: G(n) is the mex of all of them.
@@ -135,13 +71,7 @@ std::string octal_run_text(const OctalEngineRun& run, std::uint64_t last) {
 SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
                                    const smt::Definitions& definitions) {
   const OctalCode code = octal_code_of(*spec.game.declaration);
-  SequenceReport r;
-  r.name = spec.name;
-  r.text = spec.text;
-  r.last = spec.last;
-  r.game = octal_game_json(spec.game.name, code);
-  if (!spec.game.declaration->subtraction.empty())  // game NAME subtraction {...}: its set too
-    r.game["parameters"]["subtraction"] = spec.game.declaration->subtraction;
+  SequenceReport r = game_sequence_report(spec, code);
   OctalEngineRun run;
   OctalEngineOptions options;
   options.progress = activity_progress(fmt::format("sequence {}", spec.name));
@@ -163,17 +93,12 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
       {"reference", fmt::format("the plain mex over every split, n = 0..{}: agrees", reference)}};
   r.g_sha256 = digest_of(g);
   r.claim_counterexamples = Json::object();
-  const std::vector<Column> columns = {Column{}, Column{g.data()}};
-  for (const smt::ClaimSpec& c : spec.claims) {
-    r.claims.push_back(
-        check_pointwise(c, definitions, smt::game_sequence_variables(), columns, spec.last));
-    const ClaimOutcome& o = r.claims.back();
-    if (!o.failures.first.empty()) {
-      const std::uint64_t m = o.failures.first.front()[0];
-      r.claim_counterexamples[c.name] = {
-          {"n", m}, {"g", g[m]}, {"followers_first_32", octal_followers(code, g, m)}};
-    }
-  }
+  check_game_claims(
+      spec.claims, definitions, g, spec.last,
+      [&](std::uint64_t m) {
+        return Json{{"n", m}, {"g", g[m]}, {"followers_first_32", octal_followers(code, g, m)}};
+      },
+      r.claims, r.claim_counterexamples);
   for (const smt::PeriodicClaim& c : spec.periodic) {
     r.periodic.push_back(check_periodicity(code, g, c));
     r.periodic.back().record["text"] = c.text;
@@ -182,6 +107,17 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
 }
 
 }  // namespace
+
+SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCode& code) {
+  SequenceReport r;
+  r.name = spec.name;
+  r.text = spec.text;
+  r.last = spec.last;
+  r.game = octal_game_json(spec.game.name, code);
+  if (!spec.game.declaration->subtraction.empty())  // game NAME subtraction {...}: its set too
+    r.game["parameters"]["subtraction"] = spec.game.declaration->subtraction;
+  return r;
+}
 
 Verdict SequenceReport::verdict() const {
   Verdict v = Verdict::Holds;
@@ -192,6 +128,8 @@ Verdict SequenceReport::verdict() const {
 }
 
 std::uint64_t sequence_bytes(const smt::SequenceSpec& spec) {
+  // The images and outcomes (4 bytes each an n), the proof's copy of the options' images.
+  if (spec.misere) return (spec.last + 1) * 16;
   if (!spec.game.name.empty()) return octal_values_bytes(spec.last);
   // f (8 bytes an n), g and h (4 each), the window's counts and the prefix mexes (4 each),
   // and the named checks' copies of one sequence (about 8 more).
@@ -202,6 +140,7 @@ SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definiti
   require_memory(sequence_bytes(spec),
                  fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last),
                  "choose a smaller 'last'");
+  if (spec.misere) return check_misere_sequence(spec, definitions);
   if (!spec.game.name.empty()) return check_game_sequence(spec, definitions);
   const Rule rule(spec.rule, definitions);
   Sequences s;

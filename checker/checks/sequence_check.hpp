@@ -10,6 +10,7 @@
 
 #include "base/outcome.hpp"
 #include "checks/named/named_checks.hpp"
+#include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
 
 namespace nimcert {
@@ -25,6 +26,12 @@ struct SequenceReport {
   std::vector<ClaimOutcome> claims;
   std::vector<NamedCheck> checks;
   nlohmann::ordered_json claim_counterexamples;  // by claim name (n, f, g, h, options)
+  // A misère sequence (`game NAME misere`): g is heap n's outcome, 0 at P, 1 at N, from the
+  // misère quotient recorded here; the P-heaps (the first 64) and how many there are.
+  bool misere = false;
+  nlohmann::ordered_json quotient;
+  std::vector<std::uint64_t> p_heaps;
+  std::uint64_t p_count = 0;
   double seconds = 0;  // the sequences, claims and checks (the run's record only)
   Verdict verdict() const;
 };
@@ -35,6 +42,9 @@ std::uint64_t sequence_bytes(const smt::SequenceSpec& spec);
 // The plain engine's reach when it is held against the sparse one: every periodicity claim's
 // window, at least kReferenceLeast values, at most kReferenceMost (it takes O(n^2)).
 inline constexpr std::uint64_t kReferenceLeast = 4096, kReferenceMost = 1u << 15;
+
+// The head of a game's sequence report: its name, text, last n and the game's record.
+SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCode& code);
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions);
 

@@ -295,15 +295,24 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
                                      "subtraction {{2, 5, 7}}); {} is played by 'rule' (Levine's "
                                      "games) or in a box",
                                      q.game.name));
+    if (is_word("misere")) {  // misère play: g_n is heap n's outcome
+      next();
+      q.misere = true;
+    }
     expect_word("last");
     q.last = expect_number_in("the last n", 1, kMaxLast);
     const std::vector<std::string> vars = game_sequence_variables();
     while (is_word("claim")) {
       next();
       if (peek().kind == Tok::String && peek(1).kind == Tok::String && peek(2).text == ":" &&
-          peek(3).kind == Tok::Ident && peek(3).text == "periodic")
+          peek(3).kind == Tok::Ident && peek(3).text == "periodic") {
+        if (q.misere)
+          fail(peek(3).where,
+               "no periodicity claim in a misère sequence: no periodicity theorem for misère "
+               "play is applied, so g is known for n = 0..last only; state it pointwise (e.g. "
+               "'n >= 21 -> g == 1'), checked at every n = 0..last");
         q.periodic.push_back(parse_periodic_claim());
-      else
+      } else
         q.claims.push_back(parse_claim_over(file, vars));
     }
     expect_word("end");

@@ -141,6 +141,9 @@ struct SequenceSpec {
   std::string rule;  // an expression of n; empty for a game's sequence
   SourceLocation rule_where;
   GameSpec game;  // an octal game, when the block names one instead of a rule
+  // `game NAME misere`: g_n is heap n's misère outcome (0 at P, 1 at N), by the misère
+  // quotient of the game's heaps; no periodicity claims (no theorem is applied).
+  bool misere = false;
   std::uint64_t last = 0;
   std::vector<ClaimSpec> claims;
   std::vector<PeriodicClaim> periodic;

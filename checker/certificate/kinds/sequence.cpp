@@ -1,6 +1,8 @@
 // A sequence block's part of the certificate: the digests of g and h (of g alone for an
 // octal game, with the game and the engines that computed it), its claims, its periodicity
 // claims and named checks.
+#include <fmt/format.h>
+
 #include "certificate/kinds/kinds.hpp"
 
 namespace nimcert {
@@ -13,7 +15,21 @@ Json sequence_json(const SequenceReport& q) {
     j["rule"] = q.rule;
   } else {
     j["game"] = q.game;
+    if (q.misere) {  // misère play: outcomes from a proved quotient, for n = 0..last only
+      j["play"] = "misère";
+      j["scope"] = fmt::format(
+          "n = 0..{} only, played misère (the player who cannot move wins): g_n is the misère "
+          "outcome of one heap of n, 0 at a P-position and 1 at an N-position, not a Grundy "
+          "value; the quotient behind it is proved for every sum of heaps of at most {} stones "
+          "each; no periodicity theorem is applied beyond n = {}",
+          q.last, q.last, q.last);
+    }
     j["engines"] = q.engines;
+    if (q.misere) {
+      j["quotient"] = q.quotient;
+      j["p_heaps"] = q.p_heaps;
+      j["p_count"] = q.p_count;
+    }
   }
   j["range"] = {0, q.last};
   j["values"] = q.last + 1;
@@ -23,6 +39,9 @@ Json sequence_json(const SequenceReport& q) {
     j["encoding"] =
         "g_n (Maximum Nim, recurrence (1)) and h_n (Minimum Nim) as little-endian uint32, n = "
         "0..last";
+  } else if (q.misere) {
+    j["encoding"] = "g_n, heap n's misère outcome (0 at P, 1 at N), as little-endian uint32, "
+                    "n = 0..last";
   } else {
     j["encoding"] = "g_n, the game's Grundy values, as little-endian uint32, n = 0..last";
   }
@@ -31,7 +50,7 @@ Json sequence_json(const SequenceReport& q) {
     if (q.claim_counterexamples.contains(c["name"].get<std::string>()))
       c["counterexample"] = q.claim_counterexamples[c["name"].get<std::string>()];
   j["claims"] = std::move(claims);
-  if (!q.game.is_null()) j["periodicity"] = checks_json(q.periodic);
+  if (!q.game.is_null() && !q.misere) j["periodicity"] = checks_json(q.periodic);
   j["checks"] = checks_json(q.checks);
   j["verdict"] = verdict_name(q.verdict());
   return j;
@@ -46,7 +65,14 @@ void sequence_entries(const Json& c, std::vector<Entry>& out) {
     table.erase("checks");
     table.erase("periodicity");
     out.push_back({Entry::Kind::Table, block, "", Json(), table, {}});
-    const Json rests_on = q.contains("game") ? Json{{"values",
+    const Json rests_on = q.contains("play")  // misère: the outcomes, from the proved quotient
+                              ? Json{{"misère outcomes",
+                                      {{"game", q.at("game").at("name")},
+                                       {"play", q.at("play")},
+                                       {"range", q.at("range")},
+                                       {"quotient", q.at("engines").at("proof")},
+                                       {"g_sha256", q.at("g_sha256")}}}}
+                          : q.contains("game") ? Json{{"values",
                                                      {{"game", q.at("game")},
                                                       {"range", q.at("range")},
                                                       {"g_sha256", q.at("g_sha256")}}}}

@@ -131,7 +131,13 @@ void statement_section(Document& d, const Json& c) {
         text_of(box.at("box"))));
   }
   for (const Json& q : c.value("sequences", Json::array()))
-    if (q.contains("game"))
+    if (q.contains("game") && q.value("play", "") == "misère")
+      d.paragraph(fmt::format(
+          "Sequence {}: the misère outcomes g(n) of one heap of {} (octal {}), played misère "
+          "(the player who cannot move wins; g = 0 at P, 1 at N, not a Grundy value), n in {}.",
+          text_of(q.value("name", Json())), text_of(q.at("game").at("name")),
+          text_of(q.at("game").at("parameters").at("octal")), text_of(q.value("range", Json()))));
+    else if (q.contains("game"))
       d.paragraph(fmt::format("Sequence {}: the values g(n) of {} (octal {}), n in {}.",
                               text_of(q.value("name", Json())), text_of(q.at("game").at("name")),
                               text_of(q.at("game").at("parameters").at("octal")),
