@@ -7,11 +7,13 @@
 // certified, its scope and words, a wrong claim refuted with the heap's options, refusals.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 
 #include "checks/misere_quotient_proof.hpp"
 #include "checks/misere_sequence.hpp"
 #include "checks/proof_input.hpp"
+#include "command_support.hpp"
 #include "committed_proof.hpp"
 #include "engines/misere/finite_monoid.hpp"
 #include "engines/misere/heap_options.hpp"
@@ -245,6 +247,24 @@ TEST(MisereQuotient, TheProofRefusesEveryWrongCandidate) {
   }
 }
 
+TEST(MisereQuotient, EveryQuotientFoundIsProvedAndIsTheDefinitionsOnSmallSums) {
+  // Octal games whose quotients the search finds (2 to 40 elements): each proved to heap 400
+  // and held against the definition on every sum of at most 18 stones.
+  const std::vector<std::pair<const char*, std::size_t>> games = {
+      {"0.31", 6},  {"0.34", 12}, {"0.51", 2}, {"0.52", 6}, {"0.53", 16},
+      {"0.71", 36}, {"0.72", 24}, {"0.75", 8}, {"0.77", 40}};
+  for (const auto& [text, elements] : games) {
+    const OctalCode code(text);
+    const MisereQuotient q = search_misere_quotient(code, 400);
+    EXPECT_EQ(q.monoid.size(), elements) << text;
+    const QuotientProof proof = prove_misere_quotient(code, q, 400);
+    EXPECT_TRUE(proof.holds) << text << ": " << proof.failure;
+    std::uint64_t compared = 0;
+    EXPECT_EQ(first_wrong_sum(code, q, 18, &compared), std::nullopt) << text;
+    EXPECT_EQ(compared, 1597u) << text;  // the multisets of at most 18 stones, and the empty one
+  }
+}
+
 TEST(MisereQuotient, ALimitStopsTheSearchAndIsNamed) {
   // Dawson's Kayles with a small trial limit: the search stops at a named heap and limit.
   QuotientSearchOptions options;
@@ -301,6 +321,25 @@ TEST(MisereSequence, AWrongClaimIsRefutedWithTheHeapsOptions) {
   MisereSums definition(OctalCode("0.77"));
   EXPECT_TRUE(definition.is_p({20}));
   EXPECT_FALSE(definition.is_p({21}));
+}
+
+TEST(MisereSequence, EveryRowAndPageSaysMisere) {
+  const auto dir = testing::scratch_dir("misere-rows");
+  std::ofstream(dir / "m.proof") << "game kayles octal \"0.77\"\n"
+                                    "sequence \"mk\" \"t\" game kayles misere last 300\n"
+                                    "  claim \"p\" \"t\": g == 0 <-> (n == 1 || n == 4)\n"
+                                    "end\n";
+  const auto run = testing::nimcert_in(dir, "certify m.proof");
+  EXPECT_EQ(run.status, 1) << run.out;  // 9, 12 and 20 are P too
+  EXPECT_NE(run.out.find("n in [0,300] played misère (g: 0 at P, 1 at N): fails at"),
+            std::string::npos)
+      << run.out;
+  const auto show = testing::nimcert_in(dir, "show m.cert.json");
+  EXPECT_NE(show.out.find("the misère outcomes g(n) of one heap of kayles (octal 0.77), played "
+                          "misère"),
+            std::string::npos)
+      << show.out;
+  EXPECT_NE(show.out.find("\"misere_outcome\":\"P\""), std::string::npos) << show.out;
 }
 
 TEST(MisereSequence, RefusalsAreLocated) {

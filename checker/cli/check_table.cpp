@@ -111,6 +111,9 @@ std::string answers_of(const Entry& e) {
           where = fmt::format("{} played {} (G: 0 at P, 1 at N): ", x.at("box").get<std::string>(),
                               x.at("play").get<std::string>());
       }
+      if (e.rests_on.is_object() && e.rests_on.contains("misère outcomes"))  // a sequence's
+        where = fmt::format("n in {} played misère (g: 0 at P, 1 at N): ",
+                            e.rests_on.at("misère outcomes").at("range").dump());
       if (b.contains("scope")) parts.push_back(b.at("scope").get<std::string>());
       if (b.contains("cases"))
         parts.push_back(where + (b.contains("failures")
