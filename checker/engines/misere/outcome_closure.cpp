@@ -35,7 +35,8 @@ OutcomeClosure::OutcomeClosure(const FiniteMonoid& monoid, std::vector<bool> in_
   via_.push_back(0);
   read_.push_back(0);
   superseded_.push_back(false);
-  pending_.push_back(0);
+  stones_.push_back(0);
+  pending_.emplace(0, 0);
 }
 
 std::vector<MonoidElement> OutcomeClosure::reached() const {
@@ -100,9 +101,9 @@ std::optional<QuotientFailure> OutcomeClosure::add(const HeapLetter& letter) {
   }
   letters_.push_back(letter);
   // Every state taken so far is read on the new letter, and (P) checked for it.
-  pending_.clear();
+  pending_ = {};
   for (std::uint32_t s = 0; s < x_.size(); ++s)
-    if (!superseded_[s]) pending_.push_back(s);
+    if (!superseded_[s]) pending_.emplace(stones_[s], s);
   return take_all();
 }
 
@@ -110,8 +111,8 @@ std::optional<QuotientFailure> OutcomeClosure::take_all() {
   std::vector<std::uint64_t> set(words_);
   while (!pending_.empty()) {
     smt::throw_if_interrupted();
-    const std::uint32_t s = pending_.back();
-    pending_.pop_back();
+    const std::uint32_t s = pending_.top().second;
+    pending_.pop();
     if (superseded_[s]) continue;  // a state with the same element and a smaller set reads on
     for (std::size_t l = read_[s]; l < letters_.size(); ++l) {
       ++work_;
@@ -168,7 +169,8 @@ std::optional<QuotientFailure> OutcomeClosure::take_all() {
       });
       superseded_.push_back(false);
       same.push_back(fresh);
-      pending_.push_back(fresh);
+      stones_.push_back(stones_[s] + letter.heap);
+      pending_.emplace(stones_.back(), fresh);
     }
     read_[s] = static_cast<std::uint32_t>(letters_.size());
   }

@@ -18,11 +18,14 @@
 // the sets of (x, T) read on alike, so a state whose set contains the set of a state already
 // taken (same x, nonempty) need not be taken, and a state taken earlier whose set contains a
 // new state's need not be read on further.  Heaps with no move (image the identity, no
-// option) change no state and are not read.  docs/mathematics.md, section 7, has the proof.
+// option) change no state and are not read.  States are read on fewest stones first, so
+// that a failure's sum is among the smallest (the search frees its heaps; a person checks it
+// by hand).  docs/mathematics.md, section 7, has the proof.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -84,7 +87,11 @@ class OutcomeClosure {
   std::vector<std::uint32_t> parent_, via_, read_;
   std::vector<std::vector<std::uint32_t>> taken_by_element_;  // nonempty sets, an antichain
   std::vector<bool> superseded_;  // by state: another with its element and a subset of its set
-  std::vector<std::uint32_t> pending_;  // states with letters to read
+  // States with letters to read, fewest stones first (so that a failure's sum is small).
+  std::vector<std::uint64_t> stones_;  // by state: the stones of the sum that reached it
+  std::priority_queue<std::pair<std::uint64_t, std::uint32_t>,
+                      std::vector<std::pair<std::uint64_t, std::uint32_t>>, std::greater<>>
+      pending_;
   mutable std::uint64_t work_ = 0;
 };
 
