@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <functional>
 
 #include "checks/misere_quotient_proof.hpp"
 #include "checks/misere_sequence.hpp"
@@ -122,13 +121,6 @@ TEST(MisereSums, OutcomesWorkedByHand) {
   EXPECT_TRUE(dawson.is_p({2}));  // the one move empties it
 }
 
-// The outcome the candidate gives a sum.
-bool candidate_says_p(const MisereQuotient& q, const std::vector<std::uint64_t>& sum) {
-  MonoidElement x = 0;
-  for (std::uint64_t h : sum) x = q.monoid.product(x, q.phi[h]);
-  return q.in_p[x];
-}
-
 // The first sum of at most `stones` stones (heaps 1..last) on which the candidate and the
 // definition disagree, or nothing.
 std::optional<std::vector<std::uint64_t>> first_wrong_sum(const OctalCode& code,
@@ -136,23 +128,12 @@ std::optional<std::vector<std::uint64_t>> first_wrong_sum(const OctalCode& code,
                                                           std::uint64_t stones,
                                                           std::uint64_t* compared = nullptr) {
   MisereSums definition(code);
-  std::vector<std::uint64_t> sum;
   std::optional<std::vector<std::uint64_t>> wrong;
-  std::function<void(std::uint64_t, std::uint64_t)> walk = [&](std::uint64_t least,
-                                                               std::uint64_t left) {
+  for_each_small_sum(stones, q.phi.size() - 1, [&](const std::vector<std::uint64_t>& sum) {
     if (wrong) return;
     if (compared) ++*compared;
-    if (definition.is_p(sum) != candidate_says_p(q, sum)) {
-      wrong = sum;
-      return;
-    }
-    for (std::uint64_t h = least; h <= left && h < q.phi.size(); ++h) {
-      sum.push_back(h);
-      walk(h, left - h);
-      sum.pop_back();
-    }
-  };
-  walk(1, stones);
+    if (definition.is_p(sum) != q.says_p(sum)) wrong = sum;
+  });
   return wrong;
 }
 

@@ -3,11 +3,8 @@
 
 #include <fmt/format.h>
 
-#include <map>
-
 #include "engines/misere/heap_options.hpp"
 #include "engines/misere/outcome_closure.hpp"
-#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
@@ -29,26 +26,18 @@ QuotientProof prove_misere_quotient(const OctalCode& code, const MisereQuotient&
     if (candidate.phi[h] >= monoid.size())
       return refuse(fmt::format("heap {} maps to {}, not an element", h, candidate.phi[h]));
 
+  const HeapLetters heaps = heap_letters(
+      code, [&](MonoidElement x, MonoidElement y) { return monoid.product(x, y); }, candidate.phi);
+  if (heaps.moveless_off_identity)  // the empty game, which only the identity may stand for
+    return refuse(fmt::format("heap {} has no move but maps to {}, not the identity",
+                              *heaps.moveless_off_identity,
+                              candidate.phi[*heaps.moveless_off_identity]));
   OutcomeClosure closure(monoid, candidate.in_p);
-  HeapOptionImages images(code);
-  std::map<std::pair<MonoidElement, std::vector<MonoidElement>>, bool> read;
-  const std::span<const MonoidElement> phi(candidate.phi);
-  for (std::uint64_t h = 0; h <= last; ++h) {
-    if (h % 4096 == 0) smt::throw_if_interrupted();
-    std::vector<MonoidElement> options = images.of_next_heap(monoid, phi.first(h));
-    images.observe(phi.first(h + 1));
-    if (options.empty()) {  // no move: the empty game, which only the identity may stand for
-      if (candidate.phi[h] != 0)
-        return refuse(fmt::format("heap {} has no move but maps to {}, not the identity", h,
-                                  candidate.phi[h]));
-      continue;
-    }
-    if (!read.emplace(std::pair(candidate.phi[h], options), true).second) continue;
-    if (auto wrong = closure.add(HeapLetter{candidate.phi[h], std::move(options), h})) {
+  for (const HeapLetter& letter : heaps.letters)
+    if (auto wrong = closure.add(letter)) {
       proof.wrong_sum = wrong->heaps;
       return refuse(wrong->why);
     }
-  }
   proof.holds = true;
   proof.heaps = last + 1;
   proof.letters = closure.letters();

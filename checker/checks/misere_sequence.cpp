@@ -2,8 +2,8 @@
 #include "checks/misere_sequence.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include <functional>
 #include <stdexcept>
 
 #include "base/sha256.hpp"
@@ -21,12 +21,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string heaps_text(const std::vector<std::uint64_t>& heaps) {
-  std::string out;
-  for (std::uint64_t h : heaps) out += (out.empty() ? "" : " + ") + std::to_string(h);
-  return out.empty() ? "the empty sum" : out;
-}
-
 // Every sum of heaps (sizes 1..last) of at most `stones` stones in all, and every single heap
 // up to `heap`: the definition's outcome against the quotient's.  Returns how many sums were
 // compared; throws on a disagreement (the quotient was proved, so one is a bug).
@@ -35,31 +29,17 @@ std::uint64_t hold_against_definition(const OctalCode& code, const MisereQuotien
                                       std::uint64_t stones) {
   MisereSums definition(code);
   std::uint64_t compared = 0;
-  std::vector<std::uint64_t> sum;
-  const auto compare = [&] {
-    MonoidElement x = 0;
-    for (std::uint64_t h : sum) x = q.monoid.product(x, q.phi[h]);
+  const auto compare = [&](const std::vector<std::uint64_t>& sum) {
     ++compared;
-    if (definition.is_p(sum) != q.in_p[x])
+    const bool p = q.says_p(sum);
+    if (definition.is_p(sum) != p)
       throw std::runtime_error(fmt::format(
           "internal error: misère {}: the quotient and the definition disagree on {} (quotient "
           "{}, definition {})",
-          code.text(), heaps_text(sum), q.in_p[x] ? "P" : "N", q.in_p[x] ? "N" : "P"));
+          code.text(), sum_text(sum), p ? "P" : "N", p ? "N" : "P"));
   };
-  std::function<void(std::uint64_t, std::uint64_t)> sums = [&](std::uint64_t least,
-                                                               std::uint64_t left) {
-    compare();
-    for (std::uint64_t h = least; h <= left && h <= last; ++h) {
-      sum.push_back(h);
-      sums(h, left - h);
-      sum.pop_back();
-    }
-  };
-  sums(1, stones);
-  for (std::uint64_t h = stones + 1; h <= heap && h <= last; ++h) {
-    sum = {h};
-    compare();
-  }
+  for_each_small_sum(stones, last, compare);
+  for (std::uint64_t h = stones + 1; h <= heap && h <= last; ++h) compare({h});
   return compared;
 }
 
@@ -67,25 +47,11 @@ std::uint64_t hold_against_definition(const OctalCode& code, const MisereQuotien
 // hand: n is an N-position exactly when it has no move or a move to a P-position.
 Json misere_options(const OctalCode& code, const MisereQuotient& q, std::uint64_t n) {
   Json out = Json::array();
-  auto add = [&](std::vector<std::uint64_t> parts) {
-    if (out.size() >= 32) return;
-    MonoidElement x = 0;
-    for (std::uint64_t h : parts) x = q.monoid.product(x, q.phi[h]);
-    out.push_back({{"heaps", parts}, {"misere_outcome", q.in_p[x] ? "P" : "N"}});
-  };
-  for (std::uint64_t k = 1; k <= code.largest_removal() && k <= n; ++k) {
-    const unsigned d = code.digit(k);
-    if ((d & 1) && n == k) add({});
-    if ((d & 2) && n > k) add({n - k});
-    if ((d & 4) && n >= k + 2)
-      for (std::uint64_t a = 1; a <= (n - k) / 2; ++a) add({a, n - k - a});
-  }
-  return out;
-}
-
-std::string joined(const std::vector<std::uint64_t>& xs) {
-  std::string out;
-  for (std::uint64_t x : xs) out += (out.empty() ? "" : ", ") + std::to_string(x);
+  code.for_each_option(n, [&](std::span<const std::uint64_t> parts) {
+    if (out.size() < 32)
+      out.push_back({{"heaps", Json(std::vector<std::uint64_t>(parts.begin(), parts.end()))},
+                     {"misere_outcome", q.says_p(parts) ? "P" : "N"}});
+  });
   return out;
 }
 
@@ -113,8 +79,7 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
     throw std::runtime_error(fmt::format(
         "internal error: misère {}: the quotient found for heaps 0..{} fails its proof{}: {}",
         code.text(), spec.last,
-        proof.wrong_sum.empty() ? "" : " at the sum " + heaps_text(proof.wrong_sum),
-        proof.failure));
+        proof.wrong_sum.empty() ? "" : " at the sum " + sum_text(proof.wrong_sum), proof.failure));
   const std::uint64_t compared =
       hold_against_definition(code, q, spec.last, kMisereReferenceHeap, kMisereReferenceStones);
 
@@ -151,7 +116,7 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
        fmt::format("the misère quotient of heaps 0..{} ({} elements, {} in P; presentation "
                    "changed at heaps {}), searched heap by heap in the manner of Siegel's "
                    "MisereSolver; never reads the claims",
-                   spec.last, q.monoid.size(), p_elements, joined(q.changes))},
+                   spec.last, q.monoid.size(), p_elements, fmt::join(q.changes, ", "))},
       {"proof",
        fmt::format("for every sum of heaps of 0..{} stones each: a sum is a misère P-position "
                    "exactly when the product of its heaps' images is in P, proved from the code "

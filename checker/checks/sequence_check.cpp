@@ -31,17 +31,13 @@ using Json = nlohmann::ordered_json;
 // checkable by hand: G(n) is the mex of all of them.
 Json octal_followers(const OctalCode& code, const OctalValues& g, std::uint64_t n) {
   Json out = Json::array();
-  auto add = [&](Json parts, std::uint64_t value) {
-    if (out.size() < 32) out.push_back({{"heaps", std::move(parts)}, {"value", value}});
-  };
-  for (std::uint64_t k = 1; k <= code.largest_removal() && k <= n; ++k) {
-    const unsigned d = code.digit(k);
-    if ((d & 1) && n == k) add(Json::array(), 0);
-    if ((d & 2) && n > k) add(Json::array({n - k}), g[n - k]);
-    if ((d & 4) && n >= k + 2)
-      for (std::uint64_t a = 1; a <= (n - k) / 2; ++a)
-        add(Json::array({a, n - k - a}), g[a] ^ g[n - k - a]);
-  }
+  code.for_each_option(n, [&](std::span<const std::uint64_t> parts) {
+    if (out.size() >= 32) return;
+    std::uint64_t value = 0;
+    for (std::uint64_t h : parts) value ^= g[h];
+    out.push_back({{"heaps", Json(std::vector<std::uint64_t>(parts.begin(), parts.end()))},
+                   {"value", value}});
+  });
   return out;
 }
 

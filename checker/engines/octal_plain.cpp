@@ -19,13 +19,11 @@ OctalValues plain_octal_values(const OctalCode& code, std::uint64_t last) {
   g[0] = 0;
   for (std::uint64_t n = 1; n <= last; ++n) {
     if (n % 256 == 0) smt::throw_if_interrupted();
-    for (std::uint64_t k = 1; k <= code.largest_removal() && k <= n; ++k) {
-      const unsigned d = code.digit(k);
-      if ((d & 1) && n == k) mark(n, 0);
-      if ((d & 2) && n > k) mark(n, g[n - k]);
-      if ((d & 4) && n >= k + 2)  // two nonempty heaps a + (n - k - a)
-        for (std::uint64_t a = 1; a <= (n - k) / 2; ++a) mark(n, g[a] ^ g[n - k - a]);
-    }
+    code.for_each_option(n, [&](std::span<const std::uint64_t> parts) {
+      std::uint32_t v = 0;  // the follower's value: the xor of its heaps' (Sprague-Grundy)
+      for (std::uint64_t h : parts) v ^= g[h];
+      mark(n, v);
+    });
     std::uint32_t v = 0;
     while (v < seen.size() && seen[v] == n + 1) ++v;
     g[n] = v;

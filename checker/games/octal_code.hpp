@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,27 @@ class OctalCode {
   // The moves the code allows, one per digit bit, as the certificate and `show` record them:
   // "remove 2, leave two heaps: for 1 <= a <= (x1 - 3) when x1 >= 4 to (a) + (x1 - 2 - a)".
   std::vector<std::string> moves() const;
+
+  // Every option of a heap of n, in the code's order (k = 1..t; for each, nothing, one heap,
+  // then the splits a + (n - k - a) with 1 <= a <= (n - k) / 2): visit(parts), parts the
+  // heaps left (none, one, or two, the smaller first).  The one enumeration of the options that
+  // the plain engines, the misère definition and the counterexamples share.
+  template <typename Visit>
+  void for_each_option(std::uint64_t n, Visit visit) const {
+    for (std::uint64_t k = 1; k <= largest_removal() && k <= n; ++k) {
+      const unsigned d = digit(k);
+      if ((d & 1) && n == k) visit(std::span<const std::uint64_t>{});
+      if ((d & 2) && n > k) {
+        const std::uint64_t one[1] = {n - k};
+        visit(std::span<const std::uint64_t>(one));
+      }
+      if ((d & 4) && n >= k + 2)
+        for (std::uint64_t a = 1; a <= (n - k) / 2; ++a) {
+          const std::uint64_t two[2] = {a, n - k - a};
+          visit(std::span<const std::uint64_t>(two));
+        }
+    }
+  }
 
  private:
   std::string text_;

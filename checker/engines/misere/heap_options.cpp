@@ -2,7 +2,10 @@
 #include "engines/misere/heap_options.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
+
+#include "sys/interrupt.hpp"
 
 namespace nimcert {
 
@@ -32,11 +35,11 @@ std::vector<MonoidElement> HeapOptionImages::plain(const OctalCode& code,
                                                    const FiniteMonoid& monoid,
                                                    std::span<const MonoidElement> phi) {
   std::vector<MonoidElement> in;
-  const std::uint64_t n = phi.size();
-  for (std::uint64_t k = 1; k <= code.largest_removal() && k <= n; ++k)
-    if (add_unsplit_options(code, phi, k, [&](MonoidElement x) { in.push_back(x); }))
-      for (std::uint64_t a = 1; a <= (n - k) / 2; ++a)
-        in.push_back(monoid.product(phi[a], phi[n - k - a]));
+  code.for_each_option(phi.size(), [&](std::span<const std::uint64_t> parts) {
+    MonoidElement x = 0;
+    for (std::uint64_t h : parts) x = monoid.product(x, phi[h]);
+    in.push_back(x);
+  });
   return sorted_set(std::move(in));
 }
 
@@ -81,6 +84,25 @@ std::vector<MonoidElement> HeapOptionImages::of_next_heap(
     }
   }
   return sorted_set(std::move(in));
+}
+
+HeapLetters heap_letters(const OctalCode& code, const HeapOptionImages::Product& product,
+                         std::span<const MonoidElement> phi) {
+  HeapLetters out;
+  std::map<std::pair<MonoidElement, std::vector<MonoidElement>>, bool> seen;
+  HeapOptionImages images(code);
+  for (std::uint64_t h = 0; h < phi.size(); ++h) {
+    if (h % 4096 == 0) smt::throw_if_interrupted();
+    std::vector<MonoidElement> options = images.of_next_heap(product, phi.first(h));
+    images.observe(phi.first(h + 1));
+    if (options.empty()) {
+      if (phi[h] != 0 && !out.moveless_off_identity) out.moveless_off_identity = h;
+      continue;
+    }
+    if (seen.emplace(std::pair(phi[h], options), true).second)
+      out.letters.push_back({phi[h], std::move(options), h});
+  }
+  return out;
 }
 
 }  // namespace nimcert

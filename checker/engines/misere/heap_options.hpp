@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -55,5 +56,23 @@ class HeapOptionImages {
   std::vector<std::uint64_t> last_break_;
   std::uint64_t observed_ = 0;  // how many images, phi(0..observed_ - 1)
 };
+
+// A heap as the proof's walk reads it: its image, its options' images (sorted, nonempty), and
+// the least heap with these two (the letter's heap in a failure's sum).
+struct HeapLetter {
+  MonoidElement image = 0;
+  std::vector<MonoidElement> options;
+  std::uint64_t heap = 0;
+};
+
+// Heaps 0..phi.size() - 1 as the walk reads them: one letter per distinct (image, options'
+// images), at its least heap, in that order.  A heap with no move is no letter (it is the
+// empty game); the first of them whose image is not the identity is named.
+struct HeapLetters {
+  std::vector<HeapLetter> letters;
+  std::optional<std::uint64_t> moveless_off_identity;
+};
+HeapLetters heap_letters(const OctalCode& code, const HeapOptionImages::Product& product,
+                         std::span<const MonoidElement> phi);
 
 }  // namespace nimcert

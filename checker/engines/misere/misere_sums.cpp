@@ -2,6 +2,7 @@
 #include "engines/misere/misere_sums.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -11,11 +12,9 @@
 namespace nimcert {
 
 bool MisereSums::has_move(std::uint64_t heap) const {
-  for (std::uint64_t k = 1; k <= code_.largest_removal() && k <= heap; ++k) {
-    const unsigned d = code_.digit(k);
-    if (((d & 1) && heap == k) || ((d & 2) && heap > k) || ((d & 4) && heap >= k + 2)) return true;
-  }
-  return false;
+  bool any = false;
+  code_.for_each_option(heap, [&](std::span<const std::uint64_t>) { any = true; });
+  return any;
 }
 
 bool MisereSums::is_p(std::vector<std::uint64_t> heaps) {
@@ -38,22 +37,34 @@ bool MisereSums::solve(const std::vector<std::uint64_t>& sum) {
     const std::uint64_t heap = sum[i];
     std::vector<std::uint64_t> rest = sum;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-    const auto option = [&](std::vector<std::uint64_t> parts) {
+    code_.for_each_option(heap, [&](std::span<const std::uint64_t> parts) {
+      if (to_p) return;  // one option into P settles it
       std::vector<std::uint64_t> next = rest;
-      for (std::uint64_t p : parts) next.push_back(p);
-      to_p = to_p || is_p(std::move(next));
-    };
-    for (std::uint64_t k = 1; k <= code_.largest_removal() && k <= heap && !to_p; ++k) {
-      const unsigned d = code_.digit(k);
-      if ((d & 1) && heap == k) option({});
-      if ((d & 2) && heap > k) option({heap - k});
-      if (d & 4)
-        for (std::uint64_t a = 1; heap >= k + 2 && a <= (heap - k) / 2 && !to_p; ++a)
-          option({a, heap - k - a});
-    }
+      next.insert(next.end(), parts.begin(), parts.end());
+      to_p = is_p(std::move(next));
+    });
   }
   memo_.emplace(sum, !to_p);
   return !to_p;
+}
+
+void for_each_small_sum(std::uint64_t stones, std::uint64_t largest,
+                        const std::function<void(const std::vector<std::uint64_t>&)>& visit) {
+  std::vector<std::uint64_t> sum;
+  const std::function<void(std::uint64_t, std::uint64_t)> walk = [&](std::uint64_t least,
+                                                                     std::uint64_t left) {
+    visit(sum);
+    for (std::uint64_t h = least; h <= left && h <= largest; ++h) {
+      sum.push_back(h);
+      walk(h, left - h);
+      sum.pop_back();
+    }
+  };
+  walk(1, stones);
+}
+
+std::string sum_text(const std::vector<std::uint64_t>& heaps) {
+  return heaps.empty() ? "the empty sum" : fmt::format("{}", fmt::join(heaps, " + "));
 }
 
 }  // namespace nimcert

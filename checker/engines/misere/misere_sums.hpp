@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "games/octal_code.hpp"
@@ -32,5 +34,13 @@ class MisereSums {
   const std::uint64_t max_positions_;
   std::map<std::vector<std::uint64_t>, bool> memo_;
 };
+
+// Every sum of heaps of 1..largest stones with at most `stones` stones in all, the empty sum
+// first, each once with its heaps ascending: the small sums the definition is asked about.
+void for_each_small_sum(std::uint64_t stones, std::uint64_t largest,
+                        const std::function<void(const std::vector<std::uint64_t>&)>& visit);
+
+// A sum as it is written in messages: "3 + 8 + 8", or "the empty sum".
+std::string sum_text(const std::vector<std::uint64_t>& heaps);
 
 }  // namespace nimcert

@@ -28,6 +28,8 @@ OutcomeClosure::OutcomeClosure(const FiniteMonoid& monoid, std::vector<bool> in_
   if (in_p_.size() != monoid_.size())
     throw std::invalid_argument("OutcomeClosure: a P-portion of another size than the monoid");
   taken_by_element_.resize(monoid_.size());
+  reached_.assign(monoid_.size(), false);
+  reached_[0] = true;
   // The empty sum: the identity, no option.
   x_.push_back(0);
   sets_.assign(words_, 0);
@@ -37,15 +39,6 @@ OutcomeClosure::OutcomeClosure(const FiniteMonoid& monoid, std::vector<bool> in_
   superseded_.push_back(false);
   stones_.push_back(0);
   pending_.emplace(0, 0);
-}
-
-std::vector<MonoidElement> OutcomeClosure::reached() const {
-  std::vector<bool> seen(monoid_.size(), false);
-  for (MonoidElement x : x_) seen[x] = true;
-  std::vector<MonoidElement> out;
-  for (MonoidElement x = 0; x < seen.size(); ++x)
-    if (seen[x]) out.push_back(x);
-  return out;
 }
 
 std::vector<std::uint64_t> OutcomeClosure::sum_of(std::uint32_t state) const {
@@ -71,20 +64,31 @@ std::optional<QuotientFailure> OutcomeClosure::check_p(std::uint32_t state,
                                                        std::size_t letter) const {
   const HeapLetter& l = letters_[letter];
   const MonoidElement x = x_[state];
-  if (!in_p_[monoid_.product(x, l.image)]) return std::nullopt;
-  for (MonoidElement o : l.options)
-    if (in_p_[monoid_.product(x, o)]) {
-      QuotientFailure f;
-      f.heaps = sum_of(state);
-      f.heaps.insert(std::upper_bound(f.heaps.begin(), f.heaps.end(), l.heap), l.heap);
-      f.image_in_p = true;
-      f.why = fmt::format(
-          "its image {} is in P, and the move in heap {} to an option of image "
-          "{} leaves a sum of image {}, also in P",
-          monoid_.product(x, l.image), l.heap, o, monoid_.product(x, o));
-      return f;
-    }
+  const std::optional<MonoidElement> o = option_into_p(x, l);
+  if (!o) return std::nullopt;
+  QuotientFailure f;
+  f.heaps = sum_of(state);
+  f.heaps.insert(std::upper_bound(f.heaps.begin(), f.heaps.end(), l.heap), l.heap);
+  f.image_in_p = true;
+  f.why = fmt::format(
+      "its image {} is in P, and the move in heap {} to an option of image {} leaves a sum of "
+      "image {}, also in P",
+      monoid_.product(x, l.image), l.heap, *o, monoid_.product(x, *o));
+  return f;
+}
+
+std::optional<MonoidElement> OutcomeClosure::option_into_p(MonoidElement x,
+                                                           const HeapLetter& letter) const {
+  if (!in_p_[monoid_.product(x, letter.image)]) return std::nullopt;
+  for (MonoidElement o : letter.options)
+    if (in_p_[monoid_.product(x, o)]) return o;
   return std::nullopt;
+}
+
+bool OutcomeClosure::p_holds(const HeapLetter& letter) const {
+  for (MonoidElement x = 0; x < reached_.size(); ++x)
+    if (reached_[x] && option_into_p(x, letter)) return false;
+  return true;
 }
 
 std::optional<QuotientFailure> OutcomeClosure::add(const HeapLetter& letter) {
@@ -153,6 +157,7 @@ std::optional<QuotientFailure> OutcomeClosure::take_all() {
             fmt::format("the walk over the quotient's states passes {} states", max_states_));
       const auto fresh = static_cast<std::uint32_t>(x_.size());
       x_.push_back(y);
+      reached_[y] = true;
       sets_.insert(sets_.end(), set.begin(), set.end());
       parent_.push_back(s);
       via_.push_back(static_cast<std::uint32_t>(l));

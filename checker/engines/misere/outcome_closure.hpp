@@ -23,6 +23,7 @@
 // by hand).  docs/mathematics.md, section 7, has the proof.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <queue>
@@ -30,16 +31,9 @@
 #include <vector>
 
 #include "engines/misere/finite_monoid.hpp"
+#include "engines/misere/heap_options.hpp"
 
 namespace nimcert {
-
-// A heap as the automaton reads it: its image, its options' images (sorted, nonempty), and
-// the least heap with these two (the letter's heap in a failure's sum).
-struct HeapLetter {
-  MonoidElement image = 0;
-  std::vector<MonoidElement> options;
-  std::uint64_t heap = 0;
-};
 
 // A sum on which the candidate is wrong: its heaps (ascending), and which condition fails.
 struct QuotientFailure {
@@ -61,17 +55,24 @@ class OutcomeClosure {
   // closure is spent (its states are not all taken).
   std::optional<QuotientFailure> add(const HeapLetter& letter);
 
+  // Whether (P) holds for a letter not yet read, at every element reached so far: a cheap
+  // test before a copy of the walk is extended by it.
+  bool p_holds(const HeapLetter& letter) const;
+
   std::uint64_t states() const { return x_.size(); }
   // Letters read and sets compared so far: the walk's work, for a caller's budget.
   std::uint64_t work() const { return work_; }
   std::uint64_t letters() const { return letters_.size(); }
-  std::uint64_t elements_reached() const { return reached().size(); }
-  // The elements that are the image of some sum, ascending.
-  std::vector<MonoidElement> reached() const;
+  std::uint64_t elements_reached() const {
+    return static_cast<std::uint64_t>(std::count(reached_.begin(), reached_.end(), true));
+  }
 
  private:
   std::optional<QuotientFailure> take_all();
   std::optional<QuotientFailure> check_p(std::uint32_t state, std::size_t letter) const;
+  // (P) at x for a letter: an option's image that x times it puts in P while x times the
+  // letter's image is in P, or nothing.
+  std::optional<MonoidElement> option_into_p(MonoidElement x, const HeapLetter& letter) const;
   std::vector<std::uint64_t> sum_of(std::uint32_t state) const;
   bool dominated(MonoidElement x, const std::vector<std::uint64_t>& set) const;
 
@@ -83,6 +84,7 @@ class OutcomeClosure {
   // The states: element, set (words_ words each), how it was reached, and how many letters
   // it has been read on.
   std::vector<MonoidElement> x_;
+  std::vector<bool> reached_;  // by element: the image of some state's sum
   std::vector<std::uint64_t> sets_;
   std::vector<std::uint32_t> parent_, via_, read_;
   std::vector<std::vector<std::uint32_t>> taken_by_element_;  // nonempty sets, an antichain

@@ -13,24 +13,13 @@
 #include <unordered_map>
 
 #include "engines/misere/heap_options.hpp"
+#include "engines/misere/misere_sums.hpp"
 #include "engines/misere/outcome_closure.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
 
 namespace {
-
-// A candidate for heaps 0..n: monoid, P-portion, images.
-struct Presentation {
-  FiniteMonoid monoid;
-  std::vector<bool> in_p{false};
-  std::vector<MonoidElement> phi;
-  bool image_in_p(const std::vector<std::uint64_t>& heaps) const {
-    MonoidElement x = 0;
-    for (std::uint64_t h : heaps) x = monoid.product(x, phi[h]);
-    return in_p[x];
-  }
-};
 
 // A direct product of an explicit monoid and cyclic ones, held implicitly (its table could
 // be far too large), elements numbered in mixed radix with parts[0] most significant.
@@ -71,29 +60,6 @@ struct FreedHeap {
   unsigned index, period;
 };
 
-// The letters of heaps 1..n (distinct image and options), in the order of their least heap.
-struct Letters {
-  std::vector<MonoidElement> image;
-  std::vector<std::vector<MonoidElement>> options;
-  std::vector<std::uint64_t> heap;
-};
-Letters letters_of(const OctalCode& code, const HeapOptionImages::Product& product,
-                   const std::vector<MonoidElement>& phi) {
-  Letters out;
-  std::map<std::pair<MonoidElement, std::vector<MonoidElement>>, bool> seen;
-  HeapOptionImages images(code);
-  for (std::uint64_t h = 0; h < phi.size(); ++h) {
-    std::vector<MonoidElement> o =
-        images.of_next_heap(product, std::span(phi.data(), static_cast<std::size_t>(h)));
-    images.observe(std::span(phi.data(), static_cast<std::size_t>(h + 1)));
-    if (o.empty() || !seen.emplace(std::pair(phi[h], o), true).second) continue;
-    out.image.push_back(phi[h]);
-    out.options.push_back(std::move(o));
-    out.heap.push_back(h);
-  }
-  return out;
-}
-
 class Search {
  public:
   Search(const OctalCode& code, const QuotientSearchOptions& options)
@@ -105,10 +71,10 @@ class Search {
   void add_heap(std::uint64_t n);
   bool conservative(std::uint64_t n, const std::vector<MonoidElement>& options);
   void change_presentation(std::uint64_t n);
-  Presentation rebuild(const Presentation& from, const std::vector<FreedHeap>& freed);
-  Presentation recalibrate(const Presentation& trial, const QuotientFailure& wrong);
+  MisereQuotient rebuild(const MisereQuotient& from, const std::vector<FreedHeap>& freed);
+  MisereQuotient recalibrate(const MisereQuotient& trial, const QuotientFailure& wrong);
   std::optional<QuotientFailure> prove(
-      const Presentation& p, std::unique_ptr<OutcomeClosure>& c,
+      const MisereQuotient& p, std::unique_ptr<OutcomeClosure>& c,
       std::map<std::vector<MonoidElement>, std::vector<MonoidElement>>& by_options);
   // Counts the proof walks' work (letters read, sets compared), in all; past kMaxWork,
   // std::length_error.
@@ -122,12 +88,14 @@ class Search {
 
   const OctalCode code_;
   const QuotientSearchOptions& options_;
-  Presentation cur_;
+  MisereQuotient cur_;
   HeapOptionImages images_;
   std::unique_ptr<OutcomeClosure> closure_;
   // The images already proved for heaps with these options' images.
   std::map<std::vector<MonoidElement>, std::vector<MonoidElement>> by_options_;
-  MisereQuotient out_;
+  // What the result records of the search beside the quotient.
+  std::vector<std::uint64_t> changes_;
+  std::uint64_t recalibrations_ = 0;
   // Trial presentations tried at the heap being added, and the most there may be.
   static constexpr std::uint64_t kMaxTrials = 200;
   std::uint64_t trials_ = 0;
@@ -151,11 +119,10 @@ MisereQuotient Search::run(std::uint64_t last) {
           code_.text(), n, e.what()));
     }
   }
-  out_.monoid = cur_.monoid;
-  out_.in_p = cur_.in_p;
-  out_.phi = cur_.phi;
-  out_.work = work_;
-  return std::move(out_);
+  cur_.changes = std::move(changes_);
+  cur_.recalibrations = recalibrations_;
+  cur_.work = work_;
+  return std::move(cur_);
 }
 
 void Search::add_heap(std::uint64_t n) {
@@ -172,22 +139,15 @@ void Search::add_heap(std::uint64_t n) {
 }
 
 bool Search::conservative(std::uint64_t n, const std::vector<MonoidElement>& options) {
-  const FiniteMonoid& m = cur_.monoid;
   bool heap_in_p = true;
   for (MonoidElement o : options) heap_in_p = heap_in_p && !cur_.in_p[o];
-  const std::vector<MonoidElement> reached = closure_->reached();
-  for (MonoidElement x = 0; x < m.size(); ++x) {
-    if (cur_.in_p[x] != heap_in_p) continue;
-    // (P) first, cheaply: no sum whose image is in P may have an option whose image is.
-    const bool p_holds = std::none_of(reached.begin(), reached.end(), [&](MonoidElement y) {
-      return cur_.in_p[m.product(y, x)] &&
-             std::any_of(options.begin(), options.end(),
-                         [&](MonoidElement o) { return cur_.in_p[m.product(y, o)]; });
-    });
-    if (!p_holds) continue;
+  for (MonoidElement x = 0; x < cur_.monoid.size(); ++x) {
+    const HeapLetter letter{x, options, n};
+    // (P) first, cheaply, before the walk is copied and extended by the heap.
+    if (cur_.in_p[x] != heap_in_p || !closure_->p_holds(letter)) continue;
     auto trial = std::make_unique<OutcomeClosure>(*closure_);
     const std::uint64_t before = trial->work();
-    const bool wrong = trial->add(HeapLetter{x, options, n}).has_value();
+    const bool wrong = trial->add(letter).has_value();
     spend(trial->work() - before);
     if (wrong) continue;
     closure_ = std::move(trial);
@@ -199,27 +159,27 @@ bool Search::conservative(std::uint64_t n, const std::vector<MonoidElement>& opt
 }
 
 std::optional<QuotientFailure> Search::prove(
-    const Presentation& p, std::unique_ptr<OutcomeClosure>& closure,
+    const MisereQuotient& p, std::unique_ptr<OutcomeClosure>& closure,
     std::map<std::vector<MonoidElement>, std::vector<MonoidElement>>& by_options) {
   closure = std::make_unique<OutcomeClosure>(p.monoid, p.in_p);
   by_options.clear();
-  const Letters letters = letters_of(
+  const HeapLetters heaps = heap_letters(
       code_, [&](MonoidElement x, MonoidElement y) { return p.monoid.product(x, y); }, p.phi);
-  for (std::size_t l = 0; l < letters.image.size(); ++l) {
+  for (const HeapLetter& letter : heaps.letters) {
     const std::uint64_t before = closure->work();
-    auto wrong = closure->add({letters.image[l], letters.options[l], letters.heap[l]});
+    auto wrong = closure->add(letter);
     spend(closure->work() - before);
     if (wrong) return wrong;
-    by_options[letters.options[l]].push_back(letters.image[l]);
+    by_options[letter.options].push_back(letter.image);
   }
   return std::nullopt;
 }
 
 void Search::change_presentation(std::uint64_t n) {
-  Presentation from = cur_;
+  MisereQuotient from = cur_;
   from.phi.push_back(0);  // heap n, about to be freed
   trials_ = 0;
-  Presentation trial = rebuild(from, {FreedHeap{n, 2, 2}});
+  MisereQuotient trial = rebuild(from, {FreedHeap{n, 2, 2}});
   for (;;) {
     smt::throw_if_interrupted();
     std::unique_ptr<OutcomeClosure> closure;
@@ -236,10 +196,10 @@ void Search::change_presentation(std::uint64_t n) {
   images_.clear();
   for (std::uint64_t h = 0; h <= n; ++h)
     images_.observe(std::span(cur_.phi.data(), static_cast<std::size_t>(h + 1)));
-  out_.changes.push_back(n);
+  changes_.push_back(n);
 }
 
-Presentation Search::rebuild(const Presentation& from, const std::vector<FreedHeap>& freed) {
+MisereQuotient Search::rebuild(const MisereQuotient& from, const std::vector<FreedHeap>& freed) {
   if (++trials_ > kMaxTrials)
     throw std::length_error(fmt::format("{} trial presentations and none is right", kMaxTrials));
   const auto is_freed = [&](std::uint64_t h) {
@@ -259,7 +219,7 @@ Presentation Search::rebuild(const Presentation& from, const std::vector<FreedHe
   for (std::uint64_t h = 0; h < phi.size(); ++h)
     phi[h] = product.unit(0, base.renumber[from.phi[h]]);
   for (std::size_t i = 0; i < freed.size(); ++i) phi[freed[i].heap] = product.unit(i + 1, 1);
-  const Letters letters = letters_of(code_, times, phi);
+  const std::vector<HeapLetter> letters = heap_letters(code_, times, phi).letters;
 
   // The P-portion: each element's outcome read off its least sum (by stones), whose options'
   // images all have smaller least sums and are marked first.
@@ -288,8 +248,8 @@ Presentation Search::rebuild(const Presentation& from, const std::vector<FreedHe
     std::vector<std::uint32_t> set;
     if (parent != kRoot) {
       for (std::uint32_t t : option_set[parent])
-        set.push_back(local_of(product.product(element[t], letters.image[letter])));
-      for (MonoidElement o : letters.options[letter])
+        set.push_back(local_of(product.product(element[t], letters[letter].image)));
+      for (MonoidElement o : letters[letter].options)
         set.push_back(local_of(product.product(element[parent], o)));
       std::sort(set.begin(), set.end());
       set.erase(std::unique(set.begin(), set.end()), set.end());
@@ -301,11 +261,12 @@ Presentation Search::rebuild(const Presentation& from, const std::vector<FreedHe
     element.push_back(x);
     option_set.push_back(std::move(set));
     in_p.push_back(p);
-    for (std::uint32_t l = 0; l < letters.image.size(); ++l)
-      queue.emplace(stones + letters.heap[l], product.product(x, letters.image[l]), id, l);
+    for (std::uint32_t l = 0; l < letters.size(); ++l)
+      queue.emplace(stones + letters[l].heap, product.product(x, letters[l].image), id, l);
   }
 
-  std::vector<MonoidElement> generators = letters.image;
+  std::vector<MonoidElement> generators;
+  for (const HeapLetter& l : letters) generators.push_back(l.image);
   std::sort(generators.begin(), generators.end());
   generators.erase(std::unique(generators.begin(), generators.end()), generators.end());
   std::vector<std::vector<MonoidElement>> step(generators.size(),
@@ -319,7 +280,7 @@ Presentation Search::rebuild(const Presentation& from, const std::vector<FreedHe
         return local_of(product.product(element[a], element[b]));
       },
       options_.max_quotient_elements);
-  Presentation out;
+  MisereQuotient out;
   out.monoid = reduced.monoid;
   out.in_p = reduced.in_p;
   out.phi.resize(phi.size());
@@ -330,8 +291,8 @@ Presentation Search::rebuild(const Presentation& from, const std::vector<FreedHe
   return out;
 }
 
-Presentation Search::recalibrate(const Presentation& trial, const QuotientFailure& wrong) {
-  const bool said_p = trial.image_in_p(wrong.heaps);
+MisereQuotient Search::recalibrate(const MisereQuotient& trial, const QuotientFailure& wrong) {
+  const bool said_p = wrong.image_in_p;
   std::vector<std::uint64_t> heaps;
   for (std::uint64_t h : wrong.heaps)
     if (heaps.empty() || heaps.back() != h) heaps.push_back(h);
@@ -352,9 +313,9 @@ Presentation Search::recalibrate(const Presentation& trial, const QuotientFailur
             std::max({2u, powers.period, index > 4 ? 2 * ((index - 4) / 2) : 0u});
         freed.push_back({h, index, period});
       }
-      Presentation candidate = rebuild(trial, freed);
-      if (candidate.image_in_p(wrong.heaps) != said_p) {
-        out_.recalibrations += k;
+      MisereQuotient candidate = rebuild(trial, freed);
+      if (candidate.says_p(wrong.heaps) != said_p) {
+        recalibrations_ += k;
         return candidate;
       }
       // The next k-subset.
@@ -365,11 +326,9 @@ Presentation Search::recalibrate(const Presentation& trial, const QuotientFailur
       for (std::size_t j = i; j < k; ++j) pick[j] = pick[j - 1] + 1;
     }
   }
-  std::string sum;
-  for (std::uint64_t h : wrong.heaps) sum += (sum.empty() ? "" : " + ") + std::to_string(h);
   throw std::runtime_error(
       fmt::format("misère quotient search for {}: no recalibration mends the sum {} ({})",
-                  code_.text(), sum, wrong.why));
+                  code_.text(), sum_text(wrong.heaps), wrong.why));
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "engines/misere/finite_monoid.hpp"
@@ -26,11 +27,20 @@ namespace nimcert {
 
 struct MisereQuotient {
   FiniteMonoid monoid;
-  std::vector<bool> in_p;              // by element
+  std::vector<bool> in_p{false};       // by element
   std::vector<MonoidElement> phi;      // the image of heap n, n = 0..last
   std::vector<std::uint64_t> changes;  // heaps where the presentation changed
   std::uint64_t recalibrations = 0;    // heaps freed by sums the candidate got wrong
   std::uint64_t work = 0;              // the proof walks' steps (a budget of 2^30)
+
+  // The image of a sum of heaps (each at most last), and whether the quotient says it is a
+  // misère P-position.
+  MonoidElement image(std::span<const std::uint64_t> heaps) const {
+    MonoidElement x = 0;
+    for (std::uint64_t h : heaps) x = monoid.product(x, phi[h]);
+    return x;
+  }
+  bool says_p(std::span<const std::uint64_t> heaps) const { return in_p[image(heaps)]; }
 };
 
 struct QuotientSearchOptions {
