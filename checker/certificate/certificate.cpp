@@ -51,7 +51,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
         {{"name", name}, {"parameters", d.parameters}, {"body", smt::to_string(*d.body)}});
   c["definitions"] = std::move(definitions);
   nlohmann::ordered_json rules = nlohmann::ordered_json::array();
-  for (const auto& r : report.rules) rules.push_back(rules_json(r));
+  for (const auto& r : report.rules) rules.push_back(rules_json(r, report.proof_name));
   c["rules"] = std::move(rules);
   c["exhaustive"] = report.cube ? cube_report_json(*report.cube) : nlohmann::ordered_json();
   nlohmann::ordered_json lemmas = nlohmann::ordered_json::array();
@@ -82,6 +82,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
       t["cvc5_w" + std::to_string(w.width)] = w.cvc5.seconds;
     }
     if (l.unbounded && l.unbounded->in_fragment) t["mona"] = l.unbounded->seconds;
+    if (l.unbounded && l.unbounded->independent) t["automata"] = l.unbounded->independent->seconds;
     if (l.drat) t["drat_w" + std::to_string(l.drat_width)] = l.drat->seconds;
     t["enumeration"] = l.enumeration.seconds;
     // Which evaluator enumerated: a machine without a compiler differs here, not in the verdict.
@@ -93,13 +94,18 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   nlohmann::ordered_json induction_seconds;
   for (const auto& d : report.inductions)
     for (const auto& w : d.widths)
-      for (const auto& o : w.obligations)
+      for (const auto& o : w.obligations) {
         induction_seconds[d.claim]["w" + std::to_string(w.width)][o.name] = {
             {"z3", o.seconds}, {"cvc5", o.cvc5.seconds}};
+        if (o.drat) induction_seconds[d.claim]["drat"][o.name] = o.drat->seconds;
+      }
   for (const auto& d : report.inductions)
     if (d.unbounded)
-      for (const auto& o : d.unbounded->obligations)
+      for (const auto& o : d.unbounded->obligations) {
         induction_seconds[d.claim]["mona"][o.name] = o.outcome.seconds;
+        if (o.outcome.independent)
+          induction_seconds[d.claim]["automata"][o.name] = o.outcome.independent->seconds;
+      }
   nlohmann::ordered_json rules_seconds = nlohmann::ordered_json::object();
   for (const auto& r : report.rules)
     for (const auto& w : r.widths)
@@ -108,8 +114,11 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
                                                                         {"cvc5", o.cvc5.seconds}};
   for (const auto& r : report.rules)
     if (r.unbounded)
-      for (const auto& o : r.unbounded->obligations)
+      for (const auto& o : r.unbounded->obligations) {
         rules_seconds[r.game]["mona"][o.name] = o.outcome.seconds;
+        if (o.outcome.independent)
+          rules_seconds[r.game]["automata"][o.name] = o.outcome.independent->seconds;
+      }
   // The claims' blocks: one time per cube, box or sequence (its claims share it).
   nlohmann::ordered_json check_seconds = nlohmann::ordered_json::object();
   if (report.cube) check_seconds["exhaustive"] = report.cube->seconds;
@@ -127,13 +136,34 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   return c;
 }
 
-std::map<std::string, std::string> drat_proof_files(const ProofReport& report) {
+std::map<std::string, std::string> evidence_files(const ProofReport& report) {
   std::map<std::string, std::string> files;
   const std::vector<std::string> stems = lemma_file_stems(report.proof.lemmas);
-  for (std::size_t i = 0; i < report.lemmas.size(); ++i)
-    if (const auto& d = report.lemmas[i].drat; d && d->checked())
-      files[lemma_proof_path(report.proof_name, stems.at(i), report.lemmas[i].drat_width)] =
-          d->proof;
+  auto automata = [&](const std::optional<IndependentCheck>& c, const std::string& stem) {
+    if (c && c->checked()) files[evidence_path(report.proof_name, stem, c->sha256)] = c->evidence;
+  };
+  auto drat = [&](const std::optional<DratRoute>& d, const std::string& path) {
+    if (!d || !d->checked()) return;
+    files[path] = d->proof;
+    files[with_extension(path, ".cnf")] = d->cnf;
+  };
+  for (std::size_t i = 0; i < report.lemmas.size(); ++i) {
+    drat(report.lemmas[i].drat,
+         lemma_proof_path(report.proof_name, stems.at(i), report.lemmas[i].drat_width));
+    if (const auto& u = report.lemmas[i].unbounded) automata(u->independent, stems.at(i));
+  }
+  for (const auto& r : report.rules)
+    if (r.unbounded)
+      for (const auto& o : r.unbounded->obligations)
+        automata(o.outcome.independent, obligation_evidence_stem("rules", r.game, o.name));
+  for (const auto& d : report.inductions) {
+    if (d.unbounded)
+      for (const auto& o : d.unbounded->obligations)
+        automata(o.outcome.independent, obligation_evidence_stem("induction", d.claim, o.name));
+    for (const auto& w : d.widths)
+      for (const auto& o : w.obligations)
+        drat(o.drat, obligation_proof_path(report.proof_name, d.claim, w.width, o.name));
+  }
   return files;
 }
 

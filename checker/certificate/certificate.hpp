@@ -24,9 +24,10 @@ struct RunInfo {
 // The whole certificate of a checked proof file.
 nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo& run);
 
-// The texts of the checked DRAT proofs the certificate names, by their paths relative to its
-// folder ("PROOF.drat/LABEL-wW.drat"): kept beside the certificate, never in it.
-std::map<std::string, std::string> drat_proof_files(const ProofReport& report);
+// The evidence the certificate names, by its paths relative to the certificate's folder: the
+// checked DRAT proofs ("PROOF.drat/LABEL-wW.drat") and the automata route's evidence
+// ("PROOF.drat/STEM-DIGEST.automata"): kept beside the certificate, never in it.
+std::map<std::string, std::string> evidence_files(const ProofReport& report);
 
 // The certificate without its "run" object: what must be identical from run to run.
 nlohmann::ordered_json stable_part(nlohmann::ordered_json certificate);

@@ -104,6 +104,31 @@ inline std::string lemma_proof_path(const std::string& proof_file, const std::st
   return drat_folder(proof_file) + "/" + lemma_proof_file(stem, width);
 }
 
+// The automata route's evidence (issue 49), in the same folder: one file per statement MONA
+// decided and nimcert's automata checked, STEM-DIGEST.automata, DIGEST the first 12 hex digits
+// of its SHA-256, so that two statements whose labels read alike never share a file.  STEM is a
+// lemma's stem, or "induction-CLAIM-OBLIGATION" and "rules-GAME-OBLIGATION" (file_label each).
+inline std::string evidence_path(const std::string& proof_file, const std::string& stem,
+                                 const std::string& sha256) {
+  return fmt::format("{}/{}-{}.automata", drat_folder(proof_file), stem, sha256.substr(0, 12));
+}
+inline std::string obligation_evidence_stem(const std::string& kind, const std::string& block,
+                                            const std::string& obligation) {
+  return fmt::format("{}-{}-{}", kind, file_label(block), file_label(obligation));
+}
+
+// An induction obligation's DRAT proof and the CNF it refutes, in the same folder: its query's
+// file name (induction_query_file) with .drat and .cnf for .smt2.  A lemma's CNF beside its
+// proof: LABEL-wW.cnf.
+inline std::string with_extension(std::string file, const std::string& extension) {
+  return file.substr(0, file.rfind('.')) + extension;
+}
+inline std::string obligation_proof_path(const std::string& proof_file, const std::string& claim,
+                                         unsigned width, const std::string& obligation) {
+  return drat_folder(proof_file) + "/" +
+         with_extension(induction_query_file(claim, width, obligation), ".drat");
+}
+
 // export-mona's names, inside the proof's folder.
 inline std::string lemma_mona_file(const std::string& stem) { return stem + ".mona"; }
 inline std::string induction_mona_file(const std::string& claim, const std::string& obligation) {

@@ -98,7 +98,10 @@ DratRoute drat_route(const std::string& smt2, const DratOptions& options) {
     } else {
       smt::throw_if_interrupted();
       check_both_ways(query->cnf, run.proof, out);
-      if (out.checked()) out.proof = std::move(run.proof);
+      if (out.checked()) {
+        out.proof = std::move(run.proof);
+        out.cnf = dimacs;
+      }
     }
   }
   out.seconds = seconds_since(start);

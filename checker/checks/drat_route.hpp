@@ -48,6 +48,7 @@ struct DratRoute {
   std::uint64_t lrat_bytes = 0;                               // the LRAT it wrote and checked
   double seconds = 0;  // CaDiCaL and both checkers (not stable: the certificate's "run")
   std::string proof;   // the DRAT text, to be written beside the certificate (never in it)
+  std::string cnf;     // the DIMACS text it refutes, likewise (verify --independent reads it)
 
   bool checked() const { return status == kChecked; }
 };

@@ -63,7 +63,7 @@ namespace {
 // solvers proved, the enumeration's range; then what was not proved, width by width.
 std::string scope_of(const smt::LemmaSpec& lemma, const LemmaOutcome& out, bool every_natural) {
   std::vector<std::string> proved, not_proved;
-  if (every_natural) proved.push_back("every natural (MONA)");
+  if (every_natural) proved.push_back("every natural (" + out.unbounded->proved_by() + ")");
   std::vector<std::string> widths, implied;
   for (const WidthOutcome& w : out.widths) {
     if (w.implied_by > 0) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/outcome.hpp"
+#include "checks/independent.hpp"
 #include "lang/ast.hpp"
 #include "ws1s/mona.hpp"
 
@@ -25,6 +26,8 @@ struct UnboundedOptions {
   unsigned timeout_ms = 60000;
   std::uint64_t memory_bytes = std::uint64_t{4} << 30;
   std::string mona_binary = smt::kMonaBinary;
+  // The second route: nimcert's own automata decide the statement again (independent.hpp).
+  bool independent = true;
 };
 
 struct UnboundedOutcome {
@@ -37,10 +40,18 @@ struct UnboundedOutcome {
   std::string note;
   unsigned states = 0, bdd_nodes = 0;
   double seconds = 0;
+  // nimcert's automata on the same statement (absent when that route is off).
+  std::optional<IndependentCheck> independent;
+  // MONA and the automata answered differently (one valid, the other a counterexample): never
+  // holds, both answers recorded.
+  bool disagree = false;
 
-  // holds: valid; fails: a re-checked counterexample; unknown otherwise (and outside the
-  // fragment, where it decides nothing).
+  // holds: MONA valid or the automata's check, and no disagreement; fails: a re-checked
+  // counterexample both routes agree on; unknown otherwise (and outside the fragment, where it
+  // decides nothing).
   Verdict verdict() const;
+  // Who proved it for every natural: "MONA and nimcert's automata", "MONA", ...
+  std::string proved_by() const;
 };
 
 // "for all naturals: hypotheses -> conclusion (or an existential)", the expressions with their

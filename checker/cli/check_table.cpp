@@ -22,6 +22,14 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
+// ", automata checked": what nimcert's own automata made of an unbounded part (issue 49), or
+// nothing where they did not run.
+std::string automata_word(const Json& unbounded) {
+  if (!unbounded.contains("independent")) return "";
+  const std::string status = unbounded.at("independent").value("status", "");
+  return status == "checked" ? "; automata checked" : "; automata " + status;
+}
+
 // "w8 9/9 unsat": how many of a width's obligations both solvers proved; "w8 implied by w64".
 std::string obligations_unsat(const Json& width) {
   if (width.contains("implied_by"))
@@ -60,7 +68,8 @@ std::string answers_of(const Entry& e) {
         parts.push_back(u.contains("term")
                             ? fmt::format("every natural: {} ({})", u.at("term").get<std::string>(),
                                           u.value("at", std::string("?")))
-                            : "every natural: mona " + u.at("answer").get<std::string>());
+                            : "every natural: mona " + u.at("answer").get<std::string>() +
+                                  automata_word(u));
       }
       break;
     case Entry::Kind::Rules: {
@@ -71,7 +80,7 @@ std::string answers_of(const Entry& e) {
       for (const Json& w : b.at("widths")) parts.push_back(obligations_unsat(w));
       if (b.contains("unbounded"))
         parts.push_back(b.at("unbounded").value("conclusion", std::string("not proved")) +
-                        " (mona)");
+                        " (mona" + automata_word(b.at("unbounded")) + ")");
       parts.push_back("engine: " + b.at("engine").get<std::string>());
       if (b.contains("built_in"))
         parts.push_back(
@@ -89,8 +98,9 @@ std::string answers_of(const Entry& e) {
       if (!widest.empty()) parts.push_back(widest + " (z3, cvc5)");
       if (b.contains("unbounded") && b.at("unbounded").contains("conclusion"))
         parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() +
-                        (b.at("unbounded").contains("numeration") ? " (mona, Fibonacci numeration)"
-                                                                  : " (mona)"));
+                        (b.at("unbounded").contains("numeration") ? " (mona, Fibonacci numeration"
+                                                                  : " (mona") +
+                        automata_word(b.at("unbounded")) + ")");
       else if (b.contains("unbounded") && b.at("unbounded").contains("term"))
         parts.push_back(fmt::format("on N^k: {} ({})",
                                     b.at("unbounded").at("term").get<std::string>(),

@@ -90,6 +90,7 @@ struct CertifyCommand {
 struct VerifyCommand {
   std::vector<std::string> certificates;
   bool drat = false;
+  bool independent = false;
   WorkflowOptions options;
 };
 struct GateCommand {
@@ -424,9 +425,10 @@ void register_commands(CLI::App& app) {
       "verify",
       "Re-run every check a certificate records and compare: its stable part must match byte "
       "for byte (exit 0 only when it does and the verdict holds).  With --drat: only check "
-      "the recorded DRAT proofs again, with nimcert's own checkers and no SMT solver");
+      "the recorded DRAT proofs again, with nimcert's own checkers and no SMT solver.  With "
+      "--independent: check every piece of recorded evidence again with no solver present");
   verify->add_option("certificates", verify_options.certificates,
-                     "Certificate file (with --drat: one or more)")
+                     "Certificate file (with --drat or --independent: one or more)")
       ->required();
   verify->add_flag("--drat", verify_options.drat,
                    "Check each lemma's recorded DRAT proof (in the folder PROOF.drat beside the "
@@ -434,13 +436,25 @@ void register_commands(CLI::App& app) {
                    "SHA-256 must be the recorded ones and nimcert's DRAT and LRAT checkers must "
                    "accept.  Z3 and cvc5 are not run; CaDiCaL only writes again a proof file "
                    "that is missing (it must then be the recorded one, by its SHA-256)");
+  auto* independent = verify->add_flag(
+      "--independent", verify_options.independent,
+      "Check again, with no solver on PATH and no Z3 call, every piece of evidence the "
+      "certificates record: each statement MONA decided, compiled into nimcert's own automata "
+      "and held to its evidence file (PROOF.drat/*.automata: the reachable pairs of states, "
+      "closed under every letter, the statement true at each; a missing one is written again "
+      "and must have the recorded SHA-256), and each checked DRAT proof against the CNF kept "
+      "beside it (PROOF.drat/*.cnf) by nimcert's DRAT and LRAT checkers.  One row per record");
+  independent->excludes(verify->get_option("--drat"));
   add_report_options(verify, verify_options.options);
   runners[verify] = [] {
     if (verify_options.drat)
       return verify_drat_command(verify_options.certificates, verify_options.options);
+    if (verify_options.independent)
+      return verify_independent_command(verify_options.certificates, verify_options.options);
     if (verify_options.certificates.size() != 1)
       return guarded("verify", []() -> int {
-        throw std::invalid_argument("verify re-runs one certificate (several only with --drat)");
+        throw std::invalid_argument(
+            "verify re-runs one certificate (several only with --drat or --independent)");
       });
     return verify_command(verify_options.certificates[0], verify_options.options);
   };

@@ -31,6 +31,14 @@ int verify_drat_command(const std::vector<std::string>& certificates,
   });
 }
 
+int verify_independent_command(const std::vector<std::string>& certificates,
+                               const WorkflowOptions& options) {
+  return guarded_pipeline("verify", [&] {
+    TerminalNarrator narrator;
+    return verify_independent(certificates, options, narrator);
+  });
+}
+
 int gate_command(const std::vector<std::string>& proofs, const WorkflowOptions& options) {
   return guarded_pipeline("gate", [&] {
     TerminalNarrator narrator;

@@ -16,6 +16,9 @@ int certify_command(const std::vector<std::string>& proofs, const std::string& o
 int verify_command(const std::string& certificate, const WorkflowOptions& options);
 int verify_drat_command(const std::vector<std::string>& certificates,
                         const WorkflowOptions& options);
+// verify --independent: every recorded piece of evidence, with no solver (workflow.hpp).
+int verify_independent_command(const std::vector<std::string>& certificates,
+                               const WorkflowOptions& options);
 int gate_command(const std::vector<std::string>& proofs, const WorkflowOptions& options);
 int discover_command(const DiscoverRequest& request);
 

@@ -114,7 +114,7 @@ Json certify_one(const ProofSource& source, const ProofOptions& options, DratPro
   RunInfo run;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   Json certificate = make_certificate(report, run);
-  if (proofs) *proofs = drat_proof_files(report);
+  if (proofs) *proofs = evidence_files(report);
   return certificate;
 }
 
@@ -184,7 +184,8 @@ void write_drat_proofs(const std::string& certificate_path, const std::string& p
   std::error_code ec;
   if (!fs::is_directory(own, ec)) return;
   for (const auto& entry : fs::directory_iterator(own))
-    if (entry.path().extension() == ".drat" && !kept.contains(entry.path()))
+    if ((entry.path().extension() == ".drat" || entry.path().extension() == ".automata") &&
+        !kept.contains(entry.path()))
       fs::remove(entry.path());
   if (fs::is_empty(own, ec)) fs::remove(own, ec);
 }

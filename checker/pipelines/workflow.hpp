@@ -59,6 +59,12 @@ Ending verify(const std::string& certificate, const WorkflowOptions& options, Na
 // VERIFIED when at least one proof was checked and none refused.
 Ending verify_drat(const std::vector<std::string>& certificates, const WorkflowOptions& options,
                    Narrator& narrator);
+// verify --independent: every piece of evidence the certificates record (the automata route's
+// evidence of each statement MONA decided, each checked DRAT proof against its CNF) checked again
+// by nimcert alone, with no solver present: VERIFIED when at least one record was checked and
+// none refused.
+Ending verify_independent(const std::vector<std::string>& certificates,
+                          const WorkflowOptions& options, Narrator& narrator);
 Ending gate(const std::vector<std::string>& proofs, const WorkflowOptions& options,
             Narrator& narrator);
 

@@ -20,6 +20,10 @@
 // and asked at a tuple of naturals near the edges (2^31, 2^32, 2^63, 2^64 - 1, and past 2^64
 // as sums of such constants): MONA's answer must be the run of the automaton, computed twice in
 // C++ (Automaton::accepts below 2^64, and a run over GMP's bits written here).
+// Every statement MONA answers is also decided by nimcert's own automata (checks/independent.hpp,
+// issue 49): "valid" must be their "checked", a counterexample theirs (and their counterexample
+// false in GMP); one execution in ten asks "for every x there is a y" of both instead, which
+// exercises the automata's projection.
 // A time limit reached is counted as undecided, never compared.  Any disagreement prints the
 // statement and the seed and exits 1.
 //   ws1s_differential [--seconds S] [--seed N] [--jobs J] [--max N]
@@ -30,6 +34,7 @@
 #include <cctype>
 
 #include "campaign.hpp"
+#include "checks/independent.hpp"
 #include "discovery/automaton.hpp"
 #include "eval/exact_evaluator.hpp"
 #include "lang/proof_file.hpp"
@@ -44,6 +49,8 @@ constexpr unsigned kMonaMs = 500;
 struct Counts {
   std::atomic<std::uint64_t> executions{0}, translated{0}, refused{0}, valid{0}, counterexamples{0},
       undecided{0}, comparisons{0}, disagreements{0}, automata{0}, accepted{0}, fibonacci{0};
+  // nimcert's own automata on the same statements (checks/independent.hpp).
+  std::atomic<std::uint64_t> independent_agree{0}, independent_not_checked{0}, existentials{0};
 };
 
 // A natural near an edge as an expression of the proof language, with its value: small, a
@@ -244,6 +251,39 @@ class Run {
  public:
   explicit Run(Campaign& campaign) : campaign_(campaign) {}
 
+  // "for every x there is a y with phi(x, y)": MONA's verdict and the automata's (whose
+  // projection and padding fix this exercises) must be the same.
+  void existential(Rng& rng, const std::string& where) {
+    const std::string statement = boolean(rng, 1 + static_cast<int>(pick(rng, 3)));
+    const smt::ExprPtr phi = smt::parse_expression(statement, {"x", "y"});
+    const std::vector<smt::Existential> some{{{"y"}, phi}};
+    smt::MonaQuery q;
+    try {
+      q = smt::make_mona_query({"x"}, {}, nullptr, some, {}, "ws1s_differential exists");
+    } catch (const smt::OutsideFragment&) {
+      ++counts_.refused;
+      return;
+    }
+    ++counts_.existentials;
+    const smt::MonaRun run = smt::run_mona(q, kMonaMs, std::uint64_t{1} << 30);
+    const IndependentCheck c =
+        check_independently({"x"}, {}, nullptr, some, {}, smt::Numeration::Binary);
+    if (c.status != IndependentCheck::kChecked && c.status != IndependentCheck::kCounterexample) {
+      ++counts_.independent_not_checked;
+      return;
+    }
+    if (run.answer == smt::MonaRun::Answer::Unknown) {
+      ++counts_.undecided;
+      return;
+    }
+    if (c.checked() != (run.answer == smt::MonaRun::Answer::Valid))
+      disagree(where, "for every x, exists y: " + statement,
+               fmt::format("MONA says {}, nimcert's automata {}",
+                           smt::mona_answer_name(run.answer), c.status));
+    else
+      ++counts_.independent_agree;
+  }
+
   // One statement, asked for every x, y (for_all) or with x and y pinned to constants.
   void execute(Rng& rng, const std::string& where, bool for_all) {
     const std::string statement = boolean(rng, 1 + static_cast<int>(pick(rng, 3)));
@@ -272,6 +312,8 @@ class Run {
       disagree(where, statement,
                fmt::format("the program holds the integer {}", largest_integer(q.text)));
     const smt::MonaRun run = smt::run_mona(q, kMonaMs, std::uint64_t{1} << 30);
+    independently(where, statement, {"x", "y"}, hypotheses, phi, smt::Numeration::Binary,
+                  run.answer);
     if (run.answer == smt::MonaRun::Answer::Unknown) {
       ++counts_.undecided;
       return;
@@ -343,6 +385,8 @@ class Run {
         {}, {}, smt::make_call("learned", arguments), {}, {}, "ws1s_differential automaton",
         {{"learned", nimcert::mona_predicate(a, "def_learned", names)}});
     const smt::MonaRun run = smt::run_mona(q, kMonaMs * 4, std::uint64_t{1} << 30);
+    independently(where, shown, {}, {}, smt::make_call("learned", arguments),
+                  smt::Numeration::Binary, run.answer, {{"learned", learned_dfa(a)}});
     ++counts_.automata;
     if (run.answer == smt::MonaRun::Answer::Unknown) {
       ++counts_.undecided;
@@ -381,6 +425,8 @@ class Run {
                                                   smt::Numeration::Fibonacci);
     ++counts_.fibonacci;
     const smt::MonaRun run = smt::run_mona(q, kMonaMs * 4, std::uint64_t{1} << 30);
+    independently(where, statement, {"x", "y"}, hypotheses, phi, smt::Numeration::Fibonacci,
+                  run.answer);
     if (run.answer == smt::MonaRun::Answer::Unknown) {
       ++counts_.undecided;
       return;
@@ -400,6 +446,44 @@ class Run {
       disagree(where, statement,
                fmt::format("MONA's Fibonacci counterexample x = {}, y = {} is not the pinned one",
                            run.counterexample.at("x"), run.counterexample.at("y")));
+  }
+
+  // nimcert's automata on the statement MONA answered: "valid" exactly when they check it, a
+  // counterexample exactly when they find one, and theirs false in GMP.  Where MONA gave no
+  // answer, their answer is held to GMP alone.
+  void independently(const std::string& where, const std::string& statement,
+                     const std::vector<std::string>& variables,
+                     const std::vector<smt::ExprPtr>& hypotheses, const smt::ExprPtr& phi,
+                     smt::Numeration numeration, smt::MonaRun::Answer mona,
+                     const std::map<std::string, automata::Dfa>& external = {}) {
+    const IndependentCheck c = check_independently(variables, hypotheses, phi, {}, {}, numeration,
+                                                   external);
+    if (c.status != IndependentCheck::kChecked && c.status != IndependentCheck::kCounterexample) {
+      ++counts_.independent_not_checked;
+      return;
+    }
+    if (mona != smt::MonaRun::Answer::Unknown &&
+        c.checked() != (mona == smt::MonaRun::Answer::Valid)) {
+      disagree(where, statement,
+               fmt::format("MONA says {}, nimcert's automata {}", smt::mona_answer_name(mona),
+                           c.status));
+      return;
+    }
+    if (c.counterexample) {
+      // The implication, evaluated where the automata say it is false.
+      smt::ExprPtr claim = phi;
+      for (const smt::ExprPtr& h : hypotheses)
+        claim = smt::make_node(smt::Op::Implies, {h, claim});
+      const auto value = external.empty() ? smt::evaluate_exactly(claim, *c.counterexample)
+                                          : std::optional<std::string>();
+      if (value && *value != "0") {
+        disagree(where, statement,
+                 fmt::format("the automata's counterexample {} is true in GMP",
+                             nlohmann::json(*c.counterexample).dump()));
+        return;
+      }
+    }
+    ++counts_.independent_agree;
   }
 
   const Counts& counts() const { return counts_; }
@@ -429,6 +513,8 @@ int main(int argc, char** argv) {
           run.automaton(rng, where);
         else if (n % 5 == 3)
           run.fibonacci(rng, where);
+        else if (n % 10 == 1)
+          run.existential(rng, where);
         else
           run.execute(rng, where, n % 2 == 0);
       });
@@ -437,10 +523,14 @@ int main(int argc, char** argv) {
       "ws1s_differential: {} executions ({} statements translated, {} refused as outside the "
       "fragment; MONA: {} valid, {} counterexamples; {} learned-automaton predicates at edge "
       "tuples, {} of them accepted; {} statements under the Fibonacci numeration; {} undecided "
-      "in their limit); {} comparisons with GMP and the automata's runs, {} disagreements\n",
+      "in their limit); {} comparisons with GMP and the automata's runs; nimcert's own automata "
+      "agreed on {} statements ({} of them 'for every x there is a y') and left {} unchecked "
+      "(outside their reach or size); {} disagreements\n",
       executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
       counts.counterexamples.load(), counts.automata.load(), counts.accepted.load(),
-      counts.fibonacci.load(),
-      counts.undecided.load(), counts.comparisons.load(), campaign.disagreements());
+      counts.fibonacci.load(), counts.undecided.load(), counts.comparisons.load(),
+      counts.independent_agree.load(), counts.existentials.load(),
+      counts.independent_not_checked.load(),
+      campaign.disagreements());
   return campaign.disagreements() ? 1 : 0;
 }

@@ -52,8 +52,12 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
                   std::to_string(w.width) + "}";
     if (w.implied_by > 0) o["implied_by"] = w.implied_by;  // nothing solved at this width
     Json obligations = Json::array();
-    for (const ObligationOutcome& r : w.obligations)
+    for (const ObligationOutcome& r : w.obligations) {
       obligations.push_back(obligation_json(r, true));
+      if (r.drat)
+        obligations.back()["drat"] =
+            drat_json(*r.drat, w.width, obligation_proof_path(file, d.claim, w.width, r.name));
+    }
     o["obligations"] = std::move(obligations);
     o["conclusion"] =
         w.verdict == Verdict::Holds
@@ -66,7 +70,8 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
   j["widths"] = std::move(widths);
   if (d.unbounded) {
     j["unbounded"] = unbounded_obligations_json(
-        *d.unbounded, d.heaps, conclusion(d) + " on N^" + std::to_string(d.heaps), file);
+        *d.unbounded, d.heaps, conclusion(d) + " on N^" + std::to_string(d.heaps), file,
+        "induction", d.claim);
     // Zeckendorf sets: every natural once, in Fibonacci numeration (ws1s/translation.hpp).
     if (d.fibonacci) j["unbounded"]["numeration"] = "fibonacci (Zeckendorf: place i is F(i + 2))";
   }
@@ -170,6 +175,13 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
                           detail,
                           recorded_seconds(c, {"induction_seconds", claim, width, obligation})});
         e.rows.back().query_sha256 = o.value("smt2_sha256", std::string());
+        if (o.contains("drat")) {
+          e.rows.push_back(drat_row(
+              fmt::format("induction {} {}: {}: drat", claim, width, obligation), o.at("drat")));
+          e.rows.back().kind = EntryRow::Kind::Obligation;
+          e.rows.back().seconds =
+              recorded_seconds(c, {"induction_seconds", claim, "drat", obligation});
+        }
       }
     }
     if (d.contains("unbounded"))

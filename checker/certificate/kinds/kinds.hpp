@@ -19,7 +19,8 @@ namespace nimcert {
 
 using Json = nlohmann::ordered_json;
 
-Json rules_json(const RulesReport& rules);                            // kinds/rules.cpp
+// `file`: the proof file, which names the folder of the automata's evidence.
+Json rules_json(const RulesReport& rules, const std::string& file);  // kinds/rules.cpp
 Json cube_report_json(const CubeReport& report);                      // kinds/cube.cpp
 Json box_json(const BoxReport& box);                                  // kinds/box.cpp
 Json sequence_json(const SequenceReport& sequence);                   // kinds/sequence.cpp
@@ -48,16 +49,32 @@ Json checks_json(const std::vector<NamedCheck>& checks);
 // One solved obligation: its name, query digest, both answers, the confirmed counterexample
 // (with whether it refutes the claim, for an induction's), and the notes.
 Json obligation_json(const ObligationOutcome& o, bool with_refutes);
-// The unbounded part of a lemma or obligation: MONA's answer for all naturals, or the term
-// outside the fragment (`file` names the proof for the term's location).
-Json unbounded_json(const UnboundedOutcome& u, const std::string& file);
+// The DRAT route's record: what a reader needs to find the proof file (proof_path, relative to
+// the certificate's folder) and the CNF beside it (.cnf), and to check them again; all of it
+// stable (its time is under "run").
+Json drat_json(const DratRoute& d, unsigned width, const std::string& proof_path);
+// Its row: a checked proof holds; a route that gave no proof (size, time, no CNF) is skipped
+// with its reason; a satisfiable CNF or a refused proof is unknown (something is wrong: the
+// routes disagree, or CaDiCaL's proof does not check).
+EntryRow drat_row(const std::string& name, const Json& drat);
+// The unbounded part of a lemma or obligation: MONA's answer for all naturals and nimcert's
+// automata's ("independent", its evidence at evidence_path(file, evidence_stem, ...)), or the
+// term outside the fragment (`file` names the proof for the term's location).
+Json unbounded_json(const UnboundedOutcome& u, const std::string& file,
+                    const std::string& evidence_stem);
+// The automata's record: {"checker", "status", "states", "sha256", "evidence": {"file",
+// "bytes"}, ...}; the file named only when checked.
+Json independent_json(const IndependentCheck& c, const std::string& file,
+                      const std::string& evidence_stem);
 // {"engine": "mona", "answer": "not in the unbounded fragment", "term", "at": FILE:LINE:COL}.
 Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
                            const std::string& file);
 // The unbounded part of an induction or of a game's rules: MONA on each obligation over N^k,
-// with `proved` as its conclusion when every one is valid.
+// with `proved` as its conclusion when every one is valid; `kind` and `block` ("induction" and
+// the claim, "rules" and the game) name the automata's evidence files.
 Json unbounded_obligations_json(const UnboundedInduction& u, std::size_t heaps,
-                                const std::string& proved, const std::string& file);
+                                const std::string& proved, const std::string& file,
+                                const std::string& kind, const std::string& block);
 // Its report rows, "ID every position: OBLIGATION", each with the time recorded at
 // seconds_path + its name; a counterexample that refutes nothing is "unknown", not "fails".
 void unbounded_obligation_rows(const Json& certificate, const Json& unbounded,
@@ -65,6 +82,9 @@ void unbounded_obligation_rows(const Json& certificate, const Json& unbounded,
                                std::vector<EntryRow>& rows);
 // The report row of an unbounded part, and the ledger's record of it.
 EntryRow unbounded_row(const std::string& name, const Json& unbounded);
+// The row of the automata's record of an unbounded part ("checked" holds; a counterexample is
+// "unknown" where MONA says valid; not checked is skipped with its reason).
+EntryRow independent_row(const std::string& name, const Json& independent);
 Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
 // A time the certificate's "run" records at this path of keys (summing an object's numbers,
 // such as an obligation's {"z3": s, "cvc5": s}); -1 when it records none.

@@ -9,36 +9,6 @@ namespace nimcert {
 
 namespace {
 
-// The DRAT route's record: what a reader needs to find the proof file and check it again, all of
-// it stable (its time is under "run").
-Json drat_json(const DratRoute& d, unsigned width, const std::string& file,
-               const std::string& stem) {
-  Json j;
-  j["width"] = width;
-  j["status"] = d.status;
-  if (!d.note.empty()) j["note"] = d.note;
-  if (!d.cnf_sha256.empty())
-    j["cnf"] = {{"sha256", d.cnf_sha256},
-                {"bytes", d.cnf_bytes},
-                {"variables", d.variables},
-                {"clauses", d.clauses}};
-  if (!d.proof_sha256.empty()) {
-    Json p;
-    if (d.checked()) p["file"] = lemma_proof_path(file, stem, width);
-    p["sha256"] = d.proof_sha256;
-    p["bytes"] = d.proof_bytes;
-    if (d.checked()) {
-      p["lemmas"] = d.lemmas;
-      p["core_lemmas"] = d.core_lemmas;
-      p["rat_lemmas"] = d.rat_lemmas;
-      p["lrat_bytes"] = d.lrat_bytes;
-    }
-    j["proof"] = std::move(p);
-  }
-  if (d.checked()) j["checkers"] = "nimcert DRAT (backward, RAT, core-first) and LRAT";
-  return j;
-}
-
 }  // namespace
 
 Json lemma_json(const LemmaOutcome& lemma, const std::string& file, const std::string& stem) {
@@ -85,35 +55,16 @@ Json lemma_json(const LemmaOutcome& lemma, const std::string& file, const std::s
       e.counterexample ? assignment([&](std::size_t i) { return (*e.counterexample)[i]; }) : Json();
   if (!e.note.empty()) en["note"] = e.note;
   j["enumeration"] = std::move(en);
-  if (lemma.unbounded) j["unbounded"] = unbounded_json(*lemma.unbounded, file);
-  if (lemma.drat) j["drat"] = drat_json(*lemma.drat, lemma.drat_width, file, stem);
+  if (lemma.unbounded) j["unbounded"] = unbounded_json(*lemma.unbounded, file, stem);
+  if (lemma.drat)
+    j["drat"] = drat_json(*lemma.drat, lemma.drat_width,
+                          lemma_proof_path(file, stem, lemma.drat_width));
   j["verdict"] = verdict_name(lemma.verdict);
   if (!lemma.scope.empty()) j["scope"] = lemma.scope;
   return j;
 }
 
 namespace {
-
-// The DRAT route's row: a checked proof holds; a route that gave no proof (size, time, no CNF)
-// is skipped with its reason; a satisfiable CNF or a refused proof is unknown (something is
-// wrong: the routes disagree, or CaDiCaL's proof does not check).
-EntryRow drat_row(const std::string& label, const Json& d) {
-  const std::string status = d.at("status");
-  std::string detail = status;
-  if (d.contains("note")) detail += ": " + d.at("note").get<std::string>();
-  if (status == DratRoute::kChecked)
-    detail = fmt::format("{} ({} bytes, {} lemmas, {} checked), CNF {} variables {} clauses",
-                         d.at("proof").at("file").get<std::string>(),
-                         d.at("proof").at("bytes").dump(), d.at("proof").at("lemmas").dump(),
-                         d.at("proof").at("core_lemmas").dump(), d.at("cnf").at("variables").dump(),
-                         d.at("cnf").at("clauses").dump());
-  const bool no_proof = status.starts_with("no checked proof");
-  return {EntryRow::Kind::Solver, fmt::format("lemma {}: drat w{}", label, d.at("width").dump()),
-          status == DratRoute::kChecked ? "holds"
-          : no_proof                    ? "skipped"
-                                        : "unknown",
-          detail};
-}
 
 Json drat_rests_on(const Json& c, const Json& d) {
   Json out = {{"cadical", c.at("solvers").contains("cadical")
@@ -180,8 +131,16 @@ void lemma_entries(const Json& c, std::vector<Entry>& out) {
                                      lemma.at("unbounded")));
     if (lemma.contains("unbounded"))
       e.rows.back().seconds = recorded_seconds(c, {"lemma_seconds", label, "mona"});
+    if (lemma.contains("unbounded") && lemma.at("unbounded").contains("independent")) {
+      e.rows.push_back(independent_row(
+          fmt::format("lemma {}: nimcert's automata, every natural", label),
+          lemma.at("unbounded").at("independent")));
+      e.rows.back().seconds = recorded_seconds(c, {"lemma_seconds", label, "automata"});
+    }
     if (lemma.contains("drat")) {
-      e.rows.push_back(drat_row(label, lemma.at("drat")));
+      e.rows.push_back(
+          drat_row(fmt::format("lemma {}: drat w{}", label, lemma.at("drat").at("width").dump()),
+                   lemma.at("drat")));
       e.rows.back().seconds = recorded_seconds(
           c, {"lemma_seconds", label, "drat_w" + lemma.at("drat").at("width").dump()});
     }

@@ -1,6 +1,7 @@
 // JSON pieces shared by several check kinds (see kinds.hpp).
 #include <fmt/format.h>
 
+#include "automata/universality.hpp"
 #include "base/sha256.hpp"
 #include "certificate/kinds/kinds.hpp"
 #include "certificate/query_names.hpp"
@@ -77,7 +78,43 @@ Json outside_fragment_json(const std::string& term, smt::SourceLocation at,
           {"at", fmt::format("{}:{}:{}", file, at.line, at.column)}};
 }
 
-Json unbounded_json(const UnboundedOutcome& u, const std::string& file) {
+Json independent_json(const IndependentCheck& c, const std::string& file,
+                      const std::string& evidence_stem) {
+  Json j;
+  j["checker"] = automata::kCheckerName;
+  j["status"] = c.status;
+  if (c.checked()) {
+    j["states"] = c.states;
+    j["automata"] = {{"premise", c.premise_states}, {"goal", c.goal_states}};
+    j["sha256"] = c.sha256;
+    j["evidence"] = {{"file", evidence_path(file, evidence_stem, c.sha256)},
+                     {"bytes", c.evidence.size()}};
+  }
+  if (c.counterexample) {
+    Json cx;
+    for (const auto& [v, value] : *c.counterexample) cx[v] = value;
+    j["counterexample"] = std::move(cx);
+  }
+  if (!c.note.empty()) j["note"] = c.note;
+  return j;
+}
+
+EntryRow independent_row(const std::string& name, const Json& x) {
+  const std::string status = x.at("status");
+  if (status == IndependentCheck::kChecked)
+    return {EntryRow::Kind::Solver, name, "holds",
+            fmt::format("{} pairs of states, every one true ({}; SHA-256 {}...)",
+                        x.at("states").dump(), x.at("evidence").at("file").get<std::string>(),
+                        x.at("sha256").get<std::string>().substr(0, 12))};
+  if (status == IndependentCheck::kCounterexample)
+    return {EntryRow::Kind::Solver, name, "unknown",
+            "a counterexample: " + x.at("counterexample").dump()};
+  return {EntryRow::Kind::Solver, name, "skipped",
+          status + (x.contains("note") ? ": " + x.at("note").get<std::string>() : "")};
+}
+
+Json unbounded_json(const UnboundedOutcome& u, const std::string& file,
+                    const std::string& evidence_stem) {
   if (!u.in_fragment) return outside_fragment_json(u.outside, u.outside_at, file);
   Json j;
   j["engine"] = "mona";
@@ -89,6 +126,8 @@ Json unbounded_json(const UnboundedOutcome& u, const std::string& file) {
   if (u.counterexample)
     for (const auto& [v, value] : *u.counterexample) cx[v] = value;
   j["counterexample"] = cx;
+  if (u.independent) j["independent"] = independent_json(*u.independent, file, evidence_stem);
+  if (u.disagree) j["routes_disagree"] = true;
   if (!u.note.empty()) j["note"] = u.note;
   return j;
 }
@@ -99,6 +138,8 @@ EntryRow unbounded_row(const std::string& name, const Json& u) {
     return {EntryRow::Kind::Solver, name, "skipped",
             "not in the unbounded fragment: " + u.at("term").get<std::string>()};
   const bool refuted = u.at("counterexample").is_object() && !u.at("counterexample").empty();
+  if (u.value("routes_disagree", false))
+    return {EntryRow::Kind::Solver, name, "unknown", u.value("note", std::string())};
   return {EntryRow::Kind::Solver, name,
           answer == "valid" ? "holds"
           : refuted         ? "fails"
@@ -111,6 +152,11 @@ Json unbounded_rests_on(const Json& c, const Json& u) {
   Json out = {{"version", mona.value("version", Json())}, {"answer", u.at("answer")}};
   if (u.contains("domain")) out["domain"] = u.at("domain");
   if (u.contains("at")) out["at"] = u.at("at");
+  if (u.contains("independent")) {  // nimcert's automata on the same statements
+    const Json& x = u.at("independent");
+    out["independent"] = {{"checker", x.at("checker")}, {"status", x.at("status")}};
+    if (x.contains("states")) out["independent"]["states"] = x.at("states");
+  }
   return out;
 }
 
@@ -200,6 +246,53 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
   }
 }
 
+Json drat_json(const DratRoute& d, unsigned width, const std::string& proof_path) {
+  Json j;
+  j["width"] = width;
+  j["status"] = d.status;
+  if (!d.note.empty()) j["note"] = d.note;
+  if (!d.cnf_sha256.empty()) {
+    j["cnf"] = {{"sha256", d.cnf_sha256},
+                {"bytes", d.cnf_bytes},
+                {"variables", d.variables},
+                {"clauses", d.clauses}};
+    if (d.checked()) j["cnf"]["file"] = with_extension(proof_path, ".cnf");
+  }
+  if (!d.proof_sha256.empty()) {
+    Json p;
+    if (d.checked()) p["file"] = proof_path;
+    p["sha256"] = d.proof_sha256;
+    p["bytes"] = d.proof_bytes;
+    if (d.checked()) {
+      p["lemmas"] = d.lemmas;
+      p["core_lemmas"] = d.core_lemmas;
+      p["rat_lemmas"] = d.rat_lemmas;
+      p["lrat_bytes"] = d.lrat_bytes;
+    }
+    j["proof"] = std::move(p);
+  }
+  if (d.checked()) j["checkers"] = "nimcert DRAT (backward, RAT, core-first) and LRAT";
+  return j;
+}
+
+EntryRow drat_row(const std::string& name, const Json& d) {
+  const std::string status = d.at("status");
+  std::string detail = status;
+  if (d.contains("note")) detail += ": " + d.at("note").get<std::string>();
+  if (status == DratRoute::kChecked)
+    detail = fmt::format("{} ({} bytes, {} lemmas, {} checked), CNF {} variables {} clauses",
+                         d.at("proof").at("file").get<std::string>(),
+                         d.at("proof").at("bytes").dump(), d.at("proof").at("lemmas").dump(),
+                         d.at("proof").at("core_lemmas").dump(), d.at("cnf").at("variables").dump(),
+                         d.at("cnf").at("clauses").dump());
+  const bool no_proof = status.starts_with("no checked proof");
+  return {EntryRow::Kind::Solver, name,
+          status == DratRoute::kChecked ? "holds"
+          : no_proof                    ? "skipped"
+                                        : "unknown",
+          detail};
+}
+
 Json obligation_json(const ObligationOutcome& o, bool with_refutes) {
   Json x;
   x["obligation"] = o.name;
@@ -213,7 +306,8 @@ Json obligation_json(const ObligationOutcome& o, bool with_refutes) {
 }
 
 Json unbounded_obligations_json(const UnboundedInduction& u, std::size_t heaps,
-                                const std::string& proved, const std::string& file) {
+                                const std::string& proved, const std::string& file,
+                                const std::string& kind, const std::string& block) {
   if (!u.in_fragment) {
     Json j = outside_fragment_json(u.outside, u.outside_at, file);
     j["verdict"] = "unknown";
@@ -222,16 +316,24 @@ Json unbounded_obligations_json(const UnboundedInduction& u, std::size_t heaps,
   Json j;
   j["engine"] = "mona";
   j["domain"] = "N^" + std::to_string(heaps) + ", every position";
-  bool valid = true, refuted = false;
+  bool valid = true, refuted = false, independent = !u.obligations.empty();
+  std::uint64_t pairs = 0;
   for (const UnboundedObligation& o : u.obligations) {
     valid = valid && o.outcome.answer == smt::MonaRun::Answer::Valid;
     refuted = refuted || o.refutes;
+    independent = independent && o.outcome.independent && o.outcome.independent->checked();
+    if (o.outcome.independent) pairs += o.outcome.independent->states;
   }
   j["answer"] = valid ? "valid" : refuted ? "counterexample" : "unknown";
   j["completeness"] = "quantified over each move's parameters";
+  if (!u.obligations.empty() && u.obligations.front().outcome.independent)
+    j["independent"] = {{"checker", automata::kCheckerName},
+                        {"status", independent ? IndependentCheck::kChecked : "not every obligation checked"},
+                        {"obligations", u.obligations.size()},
+                        {"states", pairs}};
   Json obligations = Json::array();
   for (const UnboundedObligation& o : u.obligations) {
-    Json x = unbounded_json(o.outcome, file);
+    Json x = unbounded_json(o.outcome, file, obligation_evidence_stem(kind, block, o.name));
     x.erase("engine");
     x.erase("domain");
     Json entry = {{"obligation", o.name}};
@@ -263,6 +365,14 @@ void unbounded_obligation_rows(const Json& c, const Json& u, const std::string& 
     row.seconds = recorded_seconds(c, path);
     if (!o.value("refutes_claim", false) && row.status == "fails") row.status = "unknown";
     rows.push_back(std::move(row));
+    if (o.contains("independent")) {
+      EntryRow automata = independent_row(
+          fmt::format("{} every position: {} (nimcert's automata)", id, name), o.at("independent"));
+      automata.kind = EntryRow::Kind::Obligation;
+      path[path.size() - 2] = "automata";
+      automata.seconds = recorded_seconds(c, path);
+      rows.push_back(std::move(automata));
+    }
   }
 }
 

@@ -8,7 +8,7 @@
 
 namespace nimcert {
 
-Json rules_json(const RulesReport& r) {
+Json rules_json(const RulesReport& r, const std::string& file) {
   Json j;
   j["game"] = r.game;
   if (!r.declaration.is_null()) {  // a built-in game's preset, held against its own engine
@@ -45,7 +45,8 @@ Json rules_json(const RulesReport& r) {
   if (r.unbounded)
     j["unbounded"] = unbounded_obligations_json(
         *r.unbounded, r.heaps,
-        "every move lowers the rank and leads to a position, on N^" + std::to_string(r.heaps), "");
+        "every move lowers the rank and leads to a position, on N^" + std::to_string(r.heaps), file,
+        "rules", r.game);
   if (!r.needs_solvers)
     j["solvers"] =
         "not asked: the built-in game's engine is hand-written, and each induction "

@@ -162,6 +162,12 @@ void statement_section(Document& d, const Json& c) {
   if (!definitions.empty()) d.table({"definition", "body"}, definitions);
 }
 
+// Whether nimcert's automata checked an unbounded part (or a ledger's record of one).
+bool independently_checked(const Json& unbounded) {
+  return unbounded.contains("independent") &&
+         unbounded.at("independent").value("status", "") == "checked";
+}
+
 // The routes that stand behind a lemma's verdict, each named once: Z3 and cvc5 at the widths
 // both proved, the checked DRAT proof, MONA for every natural, the enumeration.
 std::string lemma_routes(const Json& lemma) {
@@ -187,6 +193,10 @@ std::string lemma_routes(const Json& lemma) {
   }
   if (lemma.contains("unbounded") && lemma.at("unbounded").value("answer", "") == "valid")
     routes.push_back("MONA for every natural");
+  if (lemma.contains("unbounded") && independently_checked(lemma.at("unbounded")))
+    routes.push_back(fmt::format(
+        "nimcert's automata for every natural ({} pairs of states)",
+        lemma.at("unbounded").at("independent").at("states").dump()));
   if (lemma.at("enumeration").value("verdict", "") == "holds")
     routes.push_back("the enumeration of " + lemma.at("enumeration").at("range").dump());
   return routes.empty() ? "none" : fmt::format("{}", fmt::join(routes, "; "));
@@ -204,7 +214,9 @@ std::string covers(const Entry& e) {
     parts.push_back(text_of(e.body.at("scope")));
   if (r.contains("mona") && r.at("mona").value("answer", "") == "valid" &&
       r.at("mona").contains("conclusion"))
-    parts.push_back(text_of(r.at("mona").at("conclusion")) + " (MONA)");
+    parts.push_back(text_of(r.at("mona").at("conclusion")) +
+                    (independently_checked(r.at("mona")) ? " (MONA and nimcert's automata)"
+                                                         : " (MONA)"));
   if (r.contains("z3") && r.at("z3").contains("answers") && r.at("z3").at("answers").is_object()) {
     std::vector<std::string> widths;  // "w8: 6 of 7 obligations unsat", as Z3 answered
     for (const auto& [w, answer] : r.at("z3").at("answers").items())

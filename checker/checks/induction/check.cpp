@@ -5,9 +5,11 @@
 
 #include <algorithm>
 
+#include "base/parallel_for.hpp"
 #include "checks/induction/confirm.hpp"
 #include "checks/lemma_check.hpp"
 #include "solve/z3_backend.hpp"
+#include "sys/activity.hpp"
 
 namespace nimcert {
 
@@ -38,6 +40,27 @@ ObligationOutcome outcome_of(const Obligation& o, const SolvedQuery& solved, con
       r.refutes = confirmed->refutes_claim;
     }
   return r;
+}
+
+// The DRAT route on each obligation of the widest width that was solved and holds, two at a
+// time: a satisfiable CNF where both solvers answered unsat makes that width unknown (the routes
+// disagree), as a lemma's does.
+void drat_route_of_widest(const std::string& claim, std::vector<InductionWidth>& widths,
+                          const DratOptions& options) {
+  InductionWidth* widest = nullptr;
+  for (InductionWidth& w : widths)
+    if (w.implied_by == 0 && w.verdict == Verdict::Holds && (!widest || w.width > widest->width))
+      widest = &w;
+  if (!widest) return;
+  std::vector<ObligationOutcome>& obligations = widest->obligations;
+  parallel_for(obligations.size(), 2, [&](std::size_t i) {
+    ObligationOutcome& o = obligations[i];
+    if (o.z3 != smt::Answer::Unsat || o.cvc5.answer != smt::Answer::Unsat) return;
+    smt::set_activity(fmt::format("induction {}: drat w{} {}", claim, widest->width, o.name));
+    o.drat = drat_route(o.smt2, options);
+  });
+  for (const ObligationOutcome& o : obligations)
+    if (o.drat && o.drat->status == DratRoute::kSat) widest->verdict = Verdict::Unknown;
 }
 
 // A decimal natural as u128, when it fits.
@@ -225,14 +248,13 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   }
   const std::vector<SolvedWidth> solved =
       solve_widest_first(queries, solvers, timeout_ms, options.threads, out.move_check.agrees);
-  Verdict all = Verdict::Holds;
-  for (std::size_t i = 0; i < spec.widths.size(); ++i) {
-    InductionWidth width = read_width(
+  for (std::size_t i = 0; i < spec.widths.size(); ++i)
+    out.widths.push_back(read_width(
         solved[i], obligations[i], out.move_check.agrees,
-        [&](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q, f, game); });
-    all = conjunction(all, width.verdict);
-    out.widths.push_back(std::move(width));
-  }
+        [&](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q, f, game); }));
+  if (options.drat.enabled) drat_route_of_widest(spec.claim, out.widths, options.drat);
+  Verdict all = Verdict::Holds;
+  for (const InductionWidth& width : out.widths) all = conjunction(all, width.verdict);
   if (out.unbounded) {
     // Outside the fragment the unbounded route decides nothing; inside, it must agree.  Its
     // proof on N^k is complete: with no width refuting, a width that timed out does not sink

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/outcome.hpp"
+#include "checks/drat_route.hpp"
 #include "checks/induction/confirm.hpp"
 #include "checks/induction/move_check.hpp"
 #include "checks/induction/obligations.hpp"
@@ -36,6 +37,9 @@ struct ObligationOutcome {
   std::optional<nlohmann::ordered_json> counterexample;  // confirmed in C++
   bool refutes = false;  // the counterexample refutes the claim itself
   double seconds = 0;
+  // The DRAT route (drat_route.hpp) on this query, when it is one of the widest solved width's
+  // and both solvers proved it: evidence beside their answers (issue 49, item 5).
+  std::optional<DratRoute> drat;
 
   // The solvers' answers on the obligation named `name`, no counterexample yet.
   static ObligationOutcome answered(std::string name, const SolvedQuery& solved) {

@@ -1,0 +1,136 @@
+// Fibonacci numeration's atoms (see fibonacci_atoms.hpp).
+#include "automata/fibonacci_atoms.hpp"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+#include "automata/operations.hpp"
+
+namespace nimcert::automata {
+
+namespace {
+unsigned digit(Letter l, std::size_t j) { return (l >> j) & 1; }
+}  // namespace
+
+Atom zeckendorf_form() {
+  Atom atom{blank({0}, 3), {{0}, {1}, {}}};  // the last digit 0 or 1; 2 dead
+  atom.dfa.next = {0, 1, 0, 2, 2, 2};
+  atom.dfa.accepting = {1, 1, 0};
+  return atom;
+}
+
+Atom zeck_shift() {
+  // State p: x's digit read last, which z must show at the next place; z's place 0 is 0.
+  Atom atom{blank({0, 1}, 3), {{0}, {1}, {}}};
+  for (State p = 0; p < 2; ++p)
+    for (Letter l = 0; l < 4; ++l)
+      atom.dfa.next[p * 4 + l] = digit(l, 1) == p ? digit(l, 0) : 2;
+  for (Letter l = 0; l < 4; ++l) atom.dfa.next[8 + l] = 2;
+  atom.dfa.accepting[0] = 1;
+  return atom;
+}
+
+Atom zeck_even() {
+  // 0, 1: no one-digit yet, the next place even or odd; 2: the lowest at an even place; 3: at
+  // an odd one.
+  Atom atom{blank({0}, 4), {{0}, {1}, {2}, {3}}};
+  atom.dfa.next = {1, 2, 0, 3, 2, 2, 3, 3};
+  atom.dfa.accepting[2] = 1;
+  return atom;
+}
+
+bool sum_pair_viable(std::int64_t u, std::int64_t v) {
+  const bool above = (u - 1) + (v - 1) >= 0 && 2 * (u - 1) + (v - 1) >= 0;
+  const bool below = (u + 2) + (v + 2) <= 0 && 2 * (u + 2) + (v + 2) <= 0;
+  return !above && !below;
+}
+
+TopDownSum top_down_sum() {
+  TopDownSum out;
+  std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> id{{{0, 0}, 0}};
+  out.pairs.push_back({0, 0});
+  std::vector<std::vector<std::int64_t>> raw;  // target pair index or -1
+  for (std::size_t i = 0; i < out.pairs.size(); ++i) {
+    const auto [u, v] = out.pairs[i];
+    std::vector<std::int64_t> row(8, -1);
+    for (Letter l = 0; l < 8; ++l) {
+      const std::int64_t e = std::int64_t{digit(l, 0)} + digit(l, 1) - digit(l, 2);
+      const std::pair<std::int64_t, std::int64_t> to{u + v + e, u};
+      if (!sum_pair_viable(to.first, to.second)) continue;
+      auto [it, fresh] = id.try_emplace(to, out.pairs.size());
+      if (fresh) out.pairs.push_back(to);
+      row[l] = static_cast<std::int64_t>(it->second);
+    }
+    raw.push_back(std::move(row));
+  }
+  for (const auto& row : raw)
+    for (std::int64_t t : row)
+      out.next.push_back(t < 0 ? out.pairs.size() : static_cast<std::size_t>(t));
+  return out;
+}
+
+Atom fibonacci_sum() {
+  const TopDownSum top = top_down_sum();
+  const std::size_t n = top.pairs.size();
+  // Predecessors of each pair by letter: the reversed automaton.
+  std::vector<std::vector<std::size_t>> before(n * 8);
+  for (std::size_t p = 0; p < n; ++p)
+    for (Letter l = 0; l < 8; ++l)
+      if (const std::size_t q = top.next[p * 8 + l]; q < n) before[q * 8 + l].push_back(p);
+  struct Hash {
+    std::size_t operator()(const std::vector<std::size_t>& m) const {
+      std::size_t h = m.size();
+      for (std::size_t s : m) h = h * 1000003u ^ s;
+      return h;
+    }
+  };
+  std::vector<std::size_t> start;
+  for (std::size_t p = 0; p < n; ++p)
+    if (top.pairs[p].first + top.pairs[p].second == 0) start.push_back(p);
+  std::unordered_map<std::vector<std::size_t>, State, Hash> id{{start, 0}};
+  std::vector<std::vector<std::size_t>> sets{start};
+  std::vector<State> next;
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    for (Letter l = 0; l < 8; ++l) {
+      std::vector<std::size_t> to;
+      for (std::size_t q : sets[i])
+        for (std::size_t p : before[q * 8 + l]) to.push_back(p);
+      std::sort(to.begin(), to.end());
+      to.erase(std::unique(to.begin(), to.end()), to.end());
+      auto [it, fresh] = id.try_emplace(to, static_cast<State>(sets.size()));
+      if (fresh) sets.push_back(to);
+      next.push_back(it->second);
+    }
+  Atom atom{blank({0, 1, 2}, sets.size()), {}};
+  atom.dfa.next = std::move(next);
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    atom.dfa.accepting[i] = std::binary_search(sets[i].begin(), sets[i].end(), std::size_t{0});
+    std::vector<std::int64_t> flat;
+    for (std::size_t p : sets[i]) {
+      flat.push_back(top.pairs[p].first);
+      flat.push_back(top.pairs[p].second);
+    }
+    atom.meaning.push_back(std::move(flat));
+  }
+  return atom;
+}
+
+std::vector<bool> zeckendorf_digits(std::uint64_t v) {
+  std::vector<std::uint64_t> f{1, 2};  // F(2), F(3), ... up to the largest not above v
+  for (;;) {
+    const std::uint64_t a = f[f.size() - 2], b = f.back();
+    if (b > ~std::uint64_t{0} - a || a + b > v) break;
+    f.push_back(a + b);
+  }
+  std::vector<bool> d(f.size(), false);
+  for (std::size_t i = f.size(); i-- > 0 && v > 0;)
+    if (f[i] <= v) {
+      v -= f[i];
+      d[i] = true;
+    }
+  while (!d.empty() && !d.back()) d.pop_back();
+  return d;
+}
+
+}  // namespace nimcert::automata
