@@ -188,8 +188,12 @@ TEST(AutomatonRoute, LearnsNimAsTwoStatesAndMonaProvesItForEveryPosition) {
   EXPECT_TRUE(proof.move_check.agrees);
   EXPECT_GT(proof.move_check.followers, 1000u);
   ASSERT_EQ(proof.obligations.size(), 9u);  // (7) x 3, function x 2, (a) x 3, (b)
-  for (const AutomatonObligation& o : proof.obligations)
+  for (const AutomatonObligation& o : proof.obligations) {
     EXPECT_EQ(o.answer, smt::MonaRun::Answer::Valid) << o.name;
+    // And nimcert's own automata, reading the learned one as an atom, agree (issue 49).
+    ASSERT_TRUE(o.independent.has_value()) << o.name;
+    EXPECT_EQ(o.independent->status, IndependentCheck::kChecked) << o.name << o.independent->note;
+  }
 }
 
 TEST(AutomatonRoute, OneTransitionChangedIsRefutedWithACounterexampleTheGameConfirms) {
@@ -200,6 +204,12 @@ TEST(AutomatonRoute, OneTransitionChangedIsRefutedWithACounterexampleTheGameConf
   a.next[ok][0b0001] = static_cast<std::uint32_t>(ok);
   const AutomatonProof proof = prove_automaton(a, FitTarget::Value, *nim, {}, {}, mona_options());
   EXPECT_EQ(proof.verdict, Verdict::Fails);
+  // Both routes refute the refuted obligation: the automata's record is a counterexample too.
+  for (const AutomatonObligation& o : proof.obligations)
+    if (o.counterexample) {
+      ASSERT_TRUE(o.independent.has_value());
+      EXPECT_TRUE(o.independent->counterexample.has_value()) << o.name;
+    }
   EXPECT_EQ(first_counterexample(proof),
             "function: one value at every position: the automaton gives (1, 0, 0) the values 0 "
             "and 1; the game's G(1, 0, 0) = 1");
@@ -346,7 +356,7 @@ TEST(DiscoverCommand, ProvesBoutonsTheoremAndWritesACertifiedProof) {
   // It certifies again like any other proof file.
   const auto again = nimcert_in(dir, "certify nim3.discovered.proof");
   EXPECT_EQ(again.status, 0) << again.out;
-  EXPECT_NE(again.out.find("on N^3 (mona)"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("on N^3 (mona; automata checked)"), std::string::npos) << again.out;
 }
 
 TEST(DiscoverCommand, AFormulaFittedOnATooSmallTableIsRefutedAndNothingIsWritten) {

@@ -136,7 +136,7 @@ TEST(InjectedSolvers, AWidthThatTimesOutDoesNotSinkEveryNatural) {
   const LemmaOutcome o = check_lemma(p.lemmas[0], p.definitions, options);
   EXPECT_EQ(o.verdict, Verdict::Holds);
   EXPECT_EQ(o.scope,
-            "every natural (MONA), and every assignment of [0, 15] (enumeration); not proved, "
+            "every natural (MONA and nimcert's automata), and every assignment of [0, 15] (enumeration); not proved, "
             "tried after MONA's proof under 5000 ms a query: w = 8: cvc5 unknown (cvc5 reached "
             "the time limit)");
   options.unbounded = false;

@@ -123,7 +123,7 @@ end
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("G = f(x1) on D_8 (z3, cvc5)"), std::string::npos) << r.out;
   // The game's rules hold on N^1 (MONA); the claim does not, as f shifts past the limit.
-  EXPECT_NE(r.out.find("every move lowers the rank and leads to a position, on N^1 (mona)"),
+  EXPECT_NE(r.out.find("every move lowers the rank and leads to a position, on N^1 (mona; automata checked)"),
             std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("G = f(x1) on N^1"), std::string::npos) << r.out;

@@ -135,7 +135,7 @@ TEST(RulesByMona, StaircaseRulesHoldOnN4ThoughEveryWidthIsUnknown) {
   EXPECT_EQ(r.widths[0].verdict, Verdict::Unknown);
   EXPECT_EQ(r.timeout_ms, 300u);
   EXPECT_EQ(r.verdict(), Verdict::Holds);
-  const Json j = rules_json(r);
+  const Json j = rules_json(r, "staircase.proof");
   EXPECT_EQ(j.at("rank"), "declared: (((x1 + (2 * x2)) + (3 * x3)) + (4 * x4))");
   EXPECT_EQ(j.at("unbounded").at("conclusion"),
             "every move lowers the rank and leads to a position, on N^4");

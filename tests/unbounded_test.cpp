@@ -190,6 +190,11 @@ TEST(UnboundedLemma, TrueBelow2To64FalseAt2To64Fails) {
   ASSERT_TRUE(o.unbounded->in_fragment);
   ASSERT_TRUE(o.unbounded->counterexample.has_value()) << o.unbounded->note;
   EXPECT_EQ(o.unbounded->counterexample->at("x"), "18446744073709551616");  // 2^64, the least
+  // nimcert's automata refute it at the same least counterexample (their shortest word).
+  ASSERT_TRUE(o.unbounded->independent.has_value());
+  ASSERT_TRUE(o.unbounded->independent->counterexample.has_value());
+  EXPECT_EQ(o.unbounded->independent->counterexample->at("x"), "18446744073709551616");
+  EXPECT_FALSE(o.unbounded->disagree);
   EXPECT_EQ(o.verdict, Verdict::Fails);
   EXPECT_EQ(o.unbounded->verdict(), Verdict::Fails);
 }

@@ -114,7 +114,7 @@ end
                                      solvers, true);
   EXPECT_EQ(bounded.verdict, Verdict::Holds);
   EXPECT_EQ(bounded.scope,
-            "every natural (MONA), and every variable below 2^w for w in {8, 16, 32} (Z3 and "
+            "every natural (MONA and nimcert's automata), and every variable below 2^w for w in {8, 16, 32} (Z3 and "
             "cvc5, tried after MONA's proof under 5000 ms a query), and every assignment of [0, "
             "15] (enumeration); not proved: w = 64: z3 unknown (timeout)");
 }

@@ -90,9 +90,9 @@ TEST_F(WorkflowTest, GatePassesOnFreshCertificatesAndReportsEveryCheck) {
   EXPECT_EQ(testing::last_line(r.out).rfind("gate: PASS", 0), 0u) << r.out;
   const std::string xml = read(dir_ / "gate.xml");
   // The preset of amalgamation (its moves on the box, the engine, the built-in engine) + 1 claim
-  // + 2 lemmas x (w8, implied by w16; w16 x 2 solvers; 1 enumeration; MONA; the DRAT proof
-  // at w16) = 16 test cases.
-  EXPECT_NE(xml.find("tests=\"16\" failures=\"0\""), std::string::npos) << xml;
+  // + 2 lemmas x (w8, implied by w16; w16 x 2 solvers; 1 enumeration; MONA; nimcert's
+  // automata; the DRAT proof at w16) = 18 test cases.
+  EXPECT_NE(xml.find("tests=\"18\" failures=\"0\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"lemma half: drat w16\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("name=\"lemma half: w8\""), std::string::npos) << xml;
   EXPECT_EQ(xml.find("name=\"lemma half: z3 w8\""), std::string::npos) << xml;
@@ -167,7 +167,8 @@ TEST_F(WorkflowTest, ShowRendersACertificateAsTextAndMarkdownWithoutRerunningIt)
        {std::string("nimcert certificate: small.proof  [holds]"),
         std::string("claim formula-4  [holds]"), std::string("lemma half  [holds]"),
         std::string("cube [0,12]^3; positions 2197"),
-        std::string("Scope: every natural (MONA), and every variable below 2^w for w in {16} "
+        std::string("Scope: every natural (MONA and nimcert's automata), and every variable "
+                    "below 2^w for w in {16} "
                     "(Z3 and cvc5, tried after MONA's proof under 5000 ms a query), hence for w "
                     "in {8} too"),
         std::string("implied by w = 16: its domain (every variable < 2^8) lies inside w = 16's, "
@@ -192,8 +193,8 @@ TEST_F(WorkflowTest, ShowRendersACertificateAsTextAndMarkdownWithoutRerunningIt)
             std::string::npos)
       << text.out;
   EXPECT_NE(text.out.find("Routes: Z3 and cvc5 at w = 16 (implying w = 8); a DRAT proof at w = "
-                          "16 checked by nimcert; MONA for every natural; the enumeration of "
-                          "[0,255]."),
+                          "16 checked by nimcert; MONA for every natural; nimcert's automata for "
+                          "every natural (1 pair of states); the enumeration of [0,255]."),
             std::string::npos)
       << text.out;
   const CommandResult md = nimcert("show --format markdown certs/small.cert.json");
@@ -246,7 +247,8 @@ TEST_F(WorkflowTest, IncrementalGateReusesUnchangedAnswersAndFullGateReusesNone)
       << again.out;
   EXPECT_NE(again.out.find("w8 implied by w16; w16 z3 unsat cvc5 unsat; w16 drat checked; "
                            "enumeration 256 cases "
-                           "holds; every natural: mona valid; answers reused: 1 from the cache"),
+                           "holds; every natural: mona valid; automata checked; answers reused: 1 "
+                           "from the cache"),
             std::string::npos)
       << again.out;
   EXPECT_NE(read(dir_ / "gate.xml").find("<system-out>answer reused from cache</system-out>"),

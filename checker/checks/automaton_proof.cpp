@@ -101,6 +101,7 @@ class Obligations {
     std::vector<std::string> params = heaps_;
     if (value_) params.push_back("v");
     external_[kAutomaton] = mona_predicate(a, std::string("def_") + kAutomaton, params);
+    learned_ = learned_dfa(a);
   }
 
   AutomatonProof run(const std::optional<ExprPtr>& equals) {
@@ -332,6 +333,20 @@ class Obligations {
         o.note = "MONA's counterexample was not confirmed by the game";
       }
     }
+    if (options_.independent) {
+      o.independent = check_independently(names, hypotheses, conclusion, existentials,
+                                          definitions_, smt::Numeration::Binary,
+                                          {{kAutomaton, learned_}});
+      const bool valid = o.answer == smt::MonaRun::Answer::Valid;
+      if ((valid && o.independent->counterexample) ||
+          (o.counterexample && o.independent->checked())) {
+        o.answer = smt::MonaRun::Answer::Unknown;
+        o.counterexample.reset();
+        o.note = fmt::format("the routes disagree: MONA {}, nimcert's automata {}",
+                             valid ? "says valid" : "gives a confirmed counterexample",
+                             o.independent->status);
+      }
+    }
     proof.obligations.push_back(std::move(o));
   }
 
@@ -343,6 +358,7 @@ class Obligations {
   std::vector<std::string> heaps_;
   std::vector<SymbolicMove> moves_;
   std::map<std::string, std::string> external_;
+  automata::Dfa learned_;  // the automaton as nimcert's own automata read it
 };
 
 }  // namespace

@@ -23,6 +23,7 @@
 
 #include "base/outcome.hpp"
 #include "checks/induction/move_check.hpp"
+#include "checks/independent.hpp"
 #include "checks/unbounded.hpp"
 #include "discovery/automaton.hpp"
 #include "games/game.hpp"
@@ -41,6 +42,9 @@ struct AutomatonObligation {
   double seconds = 0;
   std::string note;
   std::optional<std::string> counterexample;  // confirmed by the game, in words
+  // nimcert's own automata on the same statement, the learned automaton read as a Dfa
+  // (independent.hpp): a disagreement with MONA leaves the obligation unknown.
+  std::optional<IndependentCheck> independent;
 };
 
 struct AutomatonProof {

@@ -110,9 +110,8 @@ CheckRow recheck_automata(const std::string& certificate, const fs::path& folder
     return row;
   }
   row.status = "holds";
-  row.detail = fmt::format("{}: {} pairs of states, closed under every letter, the statement true "
-                           "at each",
-                           where, states);
+  row.detail = fmt::format("{}: {}, closed under every letter, the statement true at each", where,
+                           count_of(states, "pair of states", "pairs of states"));
   return row;
 }
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "automata/universality.hpp"
+#include "base/counted.hpp"
 #include "base/sha256.hpp"
 #include "certificate/kinds/kinds.hpp"
 #include "certificate/query_names.hpp"
@@ -103,8 +104,9 @@ EntryRow independent_row(const std::string& name, const Json& x) {
   const std::string status = x.at("status");
   if (status == IndependentCheck::kChecked)
     return {EntryRow::Kind::Solver, name, "holds",
-            fmt::format("{} pairs of states, every one true ({}; SHA-256 {}...)",
-                        x.at("states").dump(), x.at("evidence").at("file").get<std::string>(),
+            fmt::format("{}, the statement true at every one ({}; SHA-256 {}...)",
+                        count_of(x.at("states").get<std::size_t>(), "pair of states",
+                                 "pairs of states"), x.at("evidence").at("file").get<std::string>(),
                         x.at("sha256").get<std::string>().substr(0, 12))};
   if (status == IndependentCheck::kCounterexample)
     return {EntryRow::Kind::Solver, name, "unknown",

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "base/counted.hpp"
 #include "certificate/entries.hpp"
 #include "certificate/kinds/kinds.hpp"
 #include "certificate/query_names.hpp"
@@ -195,8 +196,9 @@ std::string lemma_routes(const Json& lemma) {
     routes.push_back("MONA for every natural");
   if (lemma.contains("unbounded") && independently_checked(lemma.at("unbounded")))
     routes.push_back(fmt::format(
-        "nimcert's automata for every natural ({} pairs of states)",
-        lemma.at("unbounded").at("independent").at("states").dump()));
+        "nimcert's automata for every natural ({})",
+        count_of(lemma.at("unbounded").at("independent").at("states").get<std::size_t>(),
+                 "pair of states", "pairs of states")));
   if (lemma.at("enumeration").value("verdict", "") == "holds")
     routes.push_back("the enumeration of " + lemma.at("enumeration").at("range").dump());
   return routes.empty() ? "none" : fmt::format("{}", fmt::join(routes, "; "));
