@@ -18,7 +18,10 @@
 // automaton read from the lowest place is that one reversed and determinized: its states are
 // the sets of pairs from which the places still above lead to acceptance, starting from the
 // accepting pairs, and a set accepts when it holds (0, 0), the pair before any place is read.
-// Walnut's adder (which the MONA translation uses) is not read here.
+// Walnut's adder (which the MONA translation uses) is not read here.  (The carry automaton read
+// from the bottom directly, with states (p, q) such that the places read add up to
+// p F(k + 2) + q F(k + 1), is not correct: those pairs are not canonical, and true sums of
+// Zeckendorf triples of up to 24 places end in pairs other than (0, 0).)
 #pragma once
 
 #include <cstdint>

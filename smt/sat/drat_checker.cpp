@@ -26,7 +26,17 @@ struct StoredClause {
   bool core = false;
   bool tautology = false;    // holds x and -x: never propagates
   Lit pivot = 0;             // a lemma's first literal as written (RAT's pivot), else 0
+  // Which of lits[0] and lits[1] have an entry in the watch lists (bits 0 and 1): an inactive
+  // clause's entries are dropped as propagation meets them, and put back when it is active again.
+  std::uint8_t listed = 0;
   std::vector<std::int64_t> hints;  // its LRAT hints, once checked
+};
+
+// A watch list entry: the clause, and a literal of it that, when true, satisfies it without
+// the clause being read (the blocker).
+struct Watch {
+  std::uint32_t clause;
+  Lit blocker;
 };
 
 // A clause's literals ordered by variable (-x before x), repeats removed: the order add()
@@ -55,15 +65,12 @@ class Checker {
     c.lits = std::move(lits);
     const auto index = static_cast<std::uint32_t>(clauses_.size());
     clauses_.push_back(std::move(c));
-    if (!clauses_[index].tautology && clauses_[index].lits.size() >= 2) {
-      watches_[slot(clauses_[index].lits[0])].push_back(index);
-      watches_[slot(clauses_[index].lits[1])].push_back(index);
-    }
     return index;
   }
 
   void activate(std::uint32_t c, bool on) {
     clauses_[c].active = on;
+    if (on) watch(c);
     const Clause& key = clauses_[c].sorted;
     if (on) {
       by_literals_[key].push_back(c);
@@ -157,6 +164,17 @@ class Checker {
 
  private:
   static std::size_t slot(Lit l) { return 2 * static_cast<std::size_t>(std::abs(l)) + (l < 0); }
+
+  // Puts back the watch entries an active clause lacks, in the core lists when it is core.
+  void watch(std::uint32_t c) {
+    StoredClause& sc = clauses_[c];
+    if (sc.tautology || sc.lits.size() < 2) return;
+    for (std::uint8_t pos = 0; pos < 2; ++pos)
+      if (!(sc.listed & (1u << pos))) {
+        watches_[sc.core][slot(sc.lits[pos])].push_back({c, sc.lits[1 - pos]});
+        sc.listed |= static_cast<std::uint8_t>(1u << pos);
+      }
+  }
   int value(Lit l) const {
     const int v = values_[static_cast<std::size_t>(std::abs(l))];
     return l > 0 ? v : -v;
@@ -176,7 +194,8 @@ class Checker {
     values_.resize(n, 0);
     reasons_.resize(n, kNone);
     seen_.resize(n, 0);
-    watches_.resize(2 * n);
+    watches_[0].resize(2 * n);
+    watches_[1].resize(2 * n);
   }
 
   // From where the last call stopped (rup() starts both at 0): core clauses to a fixpoint,
@@ -193,34 +212,52 @@ class Checker {
     }
   }
 
-  // The clauses of one kind (core or not) watching the literal f, which just became false.
+  // The clauses of one kind (core or not) watching the literal f, which just became false.  An
+  // inactive clause's entry is dropped (activate puts it back); a clause that has become core
+  // since it was listed with the others is handled here once and moves to the core lists.
   std::uint32_t visit(Lit f, bool core) {
-    std::vector<std::uint32_t>& list = watches_[slot(f)];
+    std::vector<Watch>& list = watches_[core][slot(f)];
     std::size_t keep = 0;
     std::uint32_t conflict = kNone;
     for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::uint32_t c = list[i];
-      StoredClause& sc = clauses_[c];
-      if (conflict != kNone || !sc.active || sc.core != core) {
-        list[keep++] = c;
+      Watch w = list[i];
+      if (conflict != kNone || value(w.blocker) > 0) {
+        list[keep++] = w;
         continue;
       }
+      const std::uint32_t c = w.clause;
+      StoredClause& sc = clauses_[c];
       Clause& lits = sc.lits;
-      if (lits[0] == f) std::swap(lits[0], lits[1]);
+      if (!sc.active) {  // f is lits[0] or lits[1]: that entry is gone
+        sc.listed &= static_cast<std::uint8_t>(lits[0] == f ? ~1u : ~2u);
+        continue;
+      }
+      const bool move = !core && sc.core;
+      auto keep_entry = [&](Lit blocker) {
+        w.blocker = blocker;
+        if (move)
+          watches_[1][slot(f)].push_back(w);
+        else
+          list[keep++] = w;
+      };
+      if (lits[0] == f) {
+        std::swap(lits[0], lits[1]);
+        sc.listed = static_cast<std::uint8_t>(((sc.listed & 1u) << 1) | ((sc.listed & 2u) >> 1));
+      }
       if (value(lits[0]) > 0) {
-        list[keep++] = c;
+        keep_entry(lits[0]);
         continue;
       }
       bool moved = false;
       for (std::size_t k = 2; k < lits.size(); ++k)
         if (value(lits[k]) >= 0) {
           std::swap(lits[1], lits[k]);
-          watches_[slot(lits[1])].push_back(c);
+          watches_[sc.core][slot(lits[1])].push_back({c, lits[0]});
           moved = true;
           break;
         }
       if (moved) continue;
-      list[keep++] = c;
+      keep_entry(lits[0]);
       if (value(lits[0]) < 0)
         conflict = c;
       else
@@ -261,7 +298,7 @@ class Checker {
   std::vector<std::int8_t> values_;
   std::vector<std::uint32_t> reasons_;
   std::vector<std::uint8_t> seen_;
-  std::vector<std::vector<std::uint32_t>> watches_;
+  std::vector<std::vector<Watch>> watches_[2];  // by literal: [1] core clauses, [0] the others
   std::vector<Lit> trail_;
   std::size_t core_head_ = 0, other_head_ = 0;  // propagate()'s places on the trail
 };
