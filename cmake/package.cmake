@@ -3,13 +3,22 @@
 # package nimcert_VERSION_amd64.deb, which depends on the Debian solvers it runs (cvc5, mona;
 # Z3 is linked, its library found by dpkg-shlibdeps with the others).  Only the nimcert
 # binary is installed: the libraries of the layers are static.
+#
+# The documentation keeps the repository's layout under share/doc/nimcert (README.md at the top,
+# docs/ with its examples and images, certs/ with the committed proofs and certificates), so that
+# every relative link of the Markdown files resolves in the installed tree as it does in the
+# repository (tests/package_test.cpp walks them).  `install` and CPack's preinstall step build
+# only what is installed, the nimcert binary (CMAKE_SKIP_INSTALL_ALL_DEPENDENCY: never the
+# tests, benches or fuzzers; scripts/package.sh builds the one target first).
 include(GNUInstallDirs)
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY TRUE)
 install(TARGETS nimcert RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/docs/nimcert.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/docs/proof-language.md
-              ${CMAKE_SOURCE_DIR}/docs/mathematics.md ${CMAKE_SOURCE_DIR}/docs/ci.md
-              ${CMAKE_SOURCE_DIR}/docs/discover.md
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${CMAKE_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "*.proof")
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/certs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/certs
+        FILES_MATCHING PATTERN "*.proof" PATTERN "*.cert.json")
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME nimcert)

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # CI's check of the package (README, "Install"): builds nimcert_VERSION_amd64.deb with
-# scripts/package.sh, installs it with apt-get (root, a Debian 12 machine), and certifies a
-# proof with the installed /usr/bin/nimcert in a folder outside the tree, where a wrong proof
-# must fail as well: what a user of the package would do first.
+# scripts/package.sh (or takes the one named), installs it with apt-get (root, a Debian 12
+# machine), and certifies a proof with the installed /usr/bin/nimcert in a folder outside the
+# tree, where a wrong proof must fail as well: what a user of the package would do first.
+#   bash scripts/package-check.sh [PACKAGE.deb]      (the release workflow passes the one it built)
 set -euo pipefail
+deb=${1:+$(realpath "$1")}
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && bash "$OLDPWD/scripts/package.sh")
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$work"/nimcert_*_amd64.deb >/dev/null
+if [ -z "$deb" ]; then
+  (cd "$work" && bash "$OLDPWD/scripts/package.sh")
+  deb=$(ls "$work"/nimcert_*_amd64.deb)
+fi
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$deb" >/dev/null
 installed=$(command -v nimcert)
 [ "$installed" = /usr/bin/nimcert ] || { echo "package-check: nimcert is $installed, not /usr/bin/nimcert" >&2; exit 1; }
 man -w nimcert >/dev/null

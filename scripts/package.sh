@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package nimcert_VERSION_amd64.deb in the current folder (README, "Install"):
-# installs what is missing, builds nimcert (Release, in build/), and packages it with CPack.
+# installs what is missing, builds nimcert (Release, in build/: the one target, never the tests,
+# benches or fuzzers; CPack's preinstall step builds nothing more, see cmake/package.cmake), and
+# packages it with CPack.
 # `apt-get install ./nimcert_VERSION_amd64.deb` then installs /usr/bin/nimcert with cvc5, mona, cadical
 # and the libraries it links.
 #   bash scripts/package.sh

@@ -6,7 +6,9 @@
 // (certify, the certificates unchanged, gate --full), then pull requests gated against their
 // merge base: one that edits a lemma honestly passes, reusing main's answers because main's
 // push vouched for them; one that adds a forged certificate (a false lemma with unsat
-// answers) fails, its summary saying so.
+// answers) fails, its summary saying so.  And a push of a proof without its certificate fails
+// (the old step, `git diff --exit-code`, let it through), with the reports and the evidence
+// folders where the recipe's .gitignore keeps them out of git.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -133,7 +135,7 @@ TEST_F(CiRecipe, PushThenPullRequestsGatedAgainstTheirMergeBase) {
       << pass.out;
   EXPECT_NE(pass.out.find("answers reused: 1 from base"), std::string::npos) << pass.out;
   EXPECT_NE(read_text(dir_ / "pr-summary.md").find("gate: PASS"), std::string::npos);
-  EXPECT_TRUE(fs::exists(honest / "gate-junit.xml"));
+  EXPECT_TRUE(fs::exists(honest / ".nimcert" / "gate-junit.xml"));
 
   // A pull request of two commits: a false lemma with a forged certificate, then a harmless
   // commit.  The merge base is main's commit, never the forged parent: the lemma is solved,
@@ -165,6 +167,63 @@ end
   const std::string summary = read_text(dir_ / "pr-summary.md");
   EXPECT_NE(summary.find("gate: FAIL"), std::string::npos) << summary;
   EXPECT_NE(summary.find("no-391"), std::string::npos) << summary;
+}
+
+// The push step before issue 51: `git diff --exit-code` does not see a certificate that certify
+// wrote as an untracked file.
+const char* kOldPushStep = R"(nimcert certify proofs/*.proof
+git diff --exit-code -- proofs
+status=0
+nimcert gate proofs/*.proof --full --junit gate-junit.xml --markdown gate-summary.md || status=$?
+cat gate-summary.md >> "$GITHUB_STEP_SUMMARY"
+exit $status
+)";
+
+TEST_F(CiRecipe, APushOfAProofWithoutItsCertificateFailsAndTheReportsAreIgnored) {
+  const fs::path origin = dir_ / "origin";
+  fs::create_directories(origin / "proofs");
+  std::ofstream(origin / "proofs" / "small.proof") << kLemma;
+  // The repository's .gitignore, as the recipe gives it.
+  std::ofstream(origin / ".gitignore") << recipe_step("gitignore");
+  git(origin, "init -q -b main");
+  ASSERT_EQ(run_command("cd " + origin.string() + " && XDG_CACHE_HOME=" +
+                        (dir_ / "author").string() + " " + NIMCERT_BINARY +
+                        " certify proofs/small.proof >/dev/null")
+                .status,
+            0);
+  git(origin, "add -A");
+  git(origin, "commit -qm 'a lemma and its certificate'");
+  // A second proof committed without its certificate.
+  std::ofstream(origin / "proofs" / "second.proof") << R"(lemma "or" "a | a = a"
+  vars a
+  prove (a | a) == a
+  widths 8
+  enumerate 0..15
+end
+)";
+  git(origin, "add proofs/second.proof");
+  git(origin, "commit -qm 'a second proof, its certificate forgotten'");
+  const std::string env = "XDG_CACHE_HOME=" + (dir_ / "main-cache").string() +
+                          " GITHUB_STEP_SUMMARY=" + (dir_ / "push-summary.md").string();
+  // The old step passes (the hole: every later pull request would then fail) ...
+  git(dir_, "clone -q origin old");
+  const CommandResult old = sh(dir_ / "old", kOldPushStep, env);
+  EXPECT_EQ(old.status, 0) << old.out;
+  // ... the recipe's step fails and names the certificate to commit.
+  git(dir_, "clone -q origin new");
+  const CommandResult push = sh(dir_ / "new", recipe_step("push-to-main"), env);
+  EXPECT_EQ(push.status, 1) << push.out;
+  EXPECT_NE(push.out.find("?? proofs/second.cert.json"), std::string::npos) << push.out;
+  // Committed, the push passes; its reports and the evidence folders are ignored by git.
+  git(dir_ / "new", "add proofs/second.cert.json");
+  git(dir_ / "new", "commit -qm 'the certificate'");
+  const CommandResult again = sh(dir_ / "new", recipe_step("push-to-main"), env);
+  EXPECT_EQ(again.status, 0) << again.out;
+  EXPECT_TRUE(fs::exists(dir_ / "new" / ".nimcert" / "gate-junit.xml"));
+  EXPECT_TRUE(fs::exists(dir_ / "new" / "proofs" / "second.drat"));
+  const CommandResult status = run_command("cd " + (dir_ / "new").string() +
+                                           " && git status --porcelain --untracked-files=all");
+  EXPECT_EQ(status.out, "") << status.out;
 }
 
 }  // namespace

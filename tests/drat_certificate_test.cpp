@@ -107,13 +107,48 @@ TEST_F(DratCertificate, CertifyRecordsCheckedProofsBesideTheCertificateAndVerify
             "verify --drat: VERIFIED (2 proofs checked again by nimcert's DRAT and LRAT checkers, "
             "0 refused, 0 without a checked proof; 2 of 2 lemmas carry a checked proof)");
 
-  // Certifying again changes nothing, proofs included (CaDiCaL is deterministic); a stale
-  // proof file in the folder is removed.
-  std::ofstream(dir_ / "lemmas.drat/gone-w8.drat") << "0\n";
+  // Certifying again changes nothing, proofs included (CaDiCaL is deterministic); a file of the
+  // user's in the folder is left alone, even one named like a proof.
+  std::ofstream(dir_ / "lemmas.drat/notes-w8.drat") << "my notes\n";
   const Json again = certify_lemmas();
   EXPECT_EQ(certificate_text(stable_part(again)), certificate_text(stable_part(c)));
   EXPECT_EQ(read(dir_ / "lemmas.drat/and-below-w16.drat"), proof);
-  EXPECT_FALSE(fs::exists(dir_ / "lemmas.drat/gone-w8.drat"));
+  EXPECT_EQ(read(dir_ / "lemmas.drat/notes-w8.drat"), "my notes\n");
+  // A proof nimcert wrote and no longer writes (its lemma gone) is removed, as listed in the
+  // folder's manifest; a link in the folder is never followed.
+  const fs::path outside = dir_ / "outside.txt";
+  std::ofstream(outside) << "not nimcert's\n";
+  fs::create_symlink(outside, dir_ / "lemmas.drat/link-w8.drat");
+  std::string text = kLemmas;
+  text.erase(text.find("lemma \"xor twice\""));
+  write("lemmas.proof", text);
+  RecordingNarrator n;
+  ASSERT_EQ(certify({(dir_ / "lemmas.proof").string()}, "", options(), n).status, 0);
+  EXPECT_FALSE(fs::exists(dir_ / "lemmas.drat/xor-twice-w16.drat"));
+  EXPECT_FALSE(fs::exists(dir_ / "lemmas.drat/xor-twice-w16.cnf"));
+  EXPECT_TRUE(fs::exists(dir_ / "lemmas.drat/and-below-w16.drat"));
+  EXPECT_EQ(read(dir_ / "lemmas.drat/notes-w8.drat"), "my notes\n");
+  EXPECT_EQ(read(outside), "not nimcert's\n");
+  EXPECT_TRUE(fs::is_symlink(dir_ / "lemmas.drat/link-w8.drat"));
+  const std::string manifest = read(dir_ / "lemmas.drat/nimcert-manifest.txt");
+  EXPECT_EQ(manifest.rfind("nimcert evidence manifest 1\n", 0), 0u) << manifest;
+  EXPECT_NE(manifest.find("and-below-w16.drat\n"), std::string::npos) << manifest;
+  EXPECT_EQ(manifest.find("notes"), std::string::npos) << manifest;
+}
+
+TEST_F(DratCertificate, AnEvidenceFolderThatIsALinkIsRefused) {
+  fs::create_directories(dir_ / "elsewhere");
+  fs::create_directory_symlink(dir_ / "elsewhere", dir_ / "lemmas.drat");
+  const std::string proof = write("lemmas.proof", kLemmas).string();
+  RecordingNarrator n;
+  try {
+    certify({proof}, "", options(), n);
+    FAIL() << "certify wrote into a linked folder";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("is not a folder of nimcert's"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_TRUE(fs::is_empty(dir_ / "elsewhere"));
 }
 
 TEST_F(DratCertificate, AProofWithOneClauseChangedIsRefused) {

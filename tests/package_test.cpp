@@ -1,7 +1,8 @@
 // What the package installs besides the binary: the manual page names every subcommand that
 // `nimcert --help` lists (a new subcommand without a line there fails here), and `cmake
 // --install` puts the binary, the manual page and the documentation under the prefix, where
-// the binary runs from any folder.
+// the binary runs from any folder: the documentation in the repository's layout, with the
+// example proofs and the committed proofs, every relative link of it resolving there.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -51,7 +52,30 @@ TEST(Package, CmakeInstallGivesABinaryThatRunsFromAnyFolder) {
   ASSERT_EQ(install.status, 0) << install.out;
   EXPECT_TRUE(fs::exists(prefix / "bin" / "nimcert"));
   EXPECT_TRUE(fs::exists(prefix / "share" / "man" / "man1" / "nimcert.1"));
-  EXPECT_TRUE(fs::exists(prefix / "share" / "doc" / "nimcert" / "proof-language.md"));
+  const fs::path doc = prefix / "share" / "doc" / "nimcert";
+  EXPECT_TRUE(fs::exists(doc / "README.md"));
+  EXPECT_TRUE(fs::exists(doc / "docs" / "proof-language.md"));
+  // Example proofs: docs/examples and the committed proofs with their certificates.
+  EXPECT_TRUE(fs::exists(doc / "docs" / "examples" / "merge-min-3.proof"));
+  EXPECT_TRUE(fs::exists(doc / "certs" / "manabe-2024.proof"));
+  EXPECT_TRUE(fs::exists(doc / "certs" / "manabe-2024.cert.json"));
+  // Every relative link of every installed Markdown file resolves in the installed tree.
+  std::size_t links = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(doc)) {
+    if (entry.path().extension() != ".md") continue;
+    const std::string text = testing::read_text(entry.path());
+    static const std::regex link(R"(\]\(([^)#\s]+)(#[^)]*)?\))");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link);
+         it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[1];
+      if (target.find("://") != std::string::npos || target.rfind("mailto:", 0) == 0) continue;
+      ++links;
+      EXPECT_TRUE(fs::exists(entry.path().parent_path() / target))
+          << fs::relative(entry.path(), doc).string() << " links to " << target
+          << ", which is not installed";
+    }
+  }
+  EXPECT_GE(links, 10u);
   const fs::path elsewhere = testing::scratch_dir("install-elsewhere");
   std::ofstream(elsewhere / "x.proof") << "lemma \"t\" \"t\" vars a prove (a ^ a) == 0 "
                                           "enumerate 0..3 end\n";

@@ -10,10 +10,12 @@
 
 #include <algorithm>
 #include <mutex>
+#include <fstream>
 #include <set>
 
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
+#include "command_support.hpp"
 
 namespace nimcert {
 namespace {
@@ -186,6 +188,55 @@ TEST(WidestFirst, SolveWidestFirstKeepsTheOrderAndImpliesOnlyWhenAllowed) {
     EXPECT_EQ(s[0].implied_by, 0u);
     EXPECT_EQ(s[0].answers.size(), 1u);
   }
+}
+
+}  // namespace
+}  // namespace nimcert
+
+// Issue 51, item 8: a width whose domain lies inside a box that checked the same claim at
+// every position is decided by the box, and none of its queries is posed.
+namespace nimcert {
+namespace {
+
+const char* kCovered = R"proof(game take13 heaps 2
+  move "take from x1" for 1 <= t <= 3 when t <= x1 to (x1 - t, x2)
+  move "take from x2" for 1 <= t <= 3 when t <= x2 to (x1, x2 - t)
+end
+def mod4(a, b) = (a % 4) ^ (b % 4)
+box "s13" "take 1 to 3 from a heap"
+  game take13 size 40
+  claim "mod-4" "G = (x1 mod 4) ^ (x2 mod 4)": G == mod4(x1, x2)
+end
+induction "mod-4" "the Sprague-Grundy value"
+  widths 4 5 6
+end
+)proof";
+
+TEST(CoveringBox, AWidthInsideABoxThatHoldsIsDecidedThereAndNotPosed) {
+  const auto dir = testing::scratch_dir("covering-box");
+  std::ofstream(dir / "p.proof") << kCovered;
+  const testing::CommandResult r = testing::nimcert_in(dir, "certify --no-cache p.proof");
+  ASSERT_EQ(r.status, 0) << r.out;
+  // D_4 and D_5 (sums below 32) lie inside [0,40]^2; D_6 does not (63 > 40).
+  EXPECT_NE(r.out.find("w4 covered by box s13 on [0,40]^2; w5 covered by box s13 on [0,40]^2; "
+                       "w6 6/6 unsat"),
+            std::string::npos)
+      << r.out;
+  const auto c = nlohmann::ordered_json::parse(testing::read_text(dir / "p.cert.json"));
+  const auto& widths = c["induction"][0]["widths"];
+  EXPECT_EQ(widths[0]["covered_by"], "box s13 on [0,40]^2");
+  EXPECT_TRUE(widths[0]["obligations"].empty());
+  EXPECT_EQ(widths[0]["verdict"], "holds");
+  EXPECT_FALSE(widths[2].contains("covered_by"));
+  EXPECT_EQ(widths[2]["obligations"].size(), 6u);
+  // A claim the box refutes covers nothing: the wrong formula fails, its widths posed.
+  std::string wrong = kCovered;
+  wrong.replace(wrong.find("(a % 4) ^ (b % 4)"), 17, "(a % 4) | (b % 4)");
+  std::ofstream(dir / "p.proof") << wrong;
+  const testing::CommandResult w = testing::nimcert_in(dir, "certify --no-cache p.proof");
+  EXPECT_EQ(w.status, 1) << w.out;
+  EXPECT_EQ(w.out.find("covered by"), std::string::npos) << w.out;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

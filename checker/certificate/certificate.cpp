@@ -37,7 +37,9 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   if (!report.cadical_version.empty())
     c["solvers"]["cadical"] = {{"version", report.cadical_version},
                                {"timeout_ms", report.drat_timeout_ms},
-                               {"proof_limit_bytes", report.drat_proof_limit_bytes}};
+                               {"proof_limit_bytes", report.drat_proof_limit_bytes},
+                               {"checker_visits", report.drat_check_visits},
+                               {"checker_memory_bytes", report.drat_check_memory_bytes}};
   c["proof"] = {{"file", report.proof_name}, {"sha256", report.proof_sha256}};
   // An exploration run's record (certify --only claims, --fail-fast): printed, never written.
   if (!report.incomplete.empty()) c["incomplete"] = report.incomplete;

@@ -20,13 +20,18 @@ namespace {
 
 // Both checkers on `proof`: the DRAT checker (writing LRAT), then the LRAT checker on what it
 // wrote.  Fills the counts; the status is kChecked only when both accept.
-void check_both_ways(const smt::Cnf& cnf, const std::string& proof, DratRoute& out) {
+void check_both_ways(const smt::Cnf& cnf, const std::string& proof, const smt::DratLimits& limits,
+                     DratRoute& out) {
   smt::DratCheck drat;
   try {
-    drat = smt::check_drat(cnf, proof, true);
+    drat = smt::check_drat(cnf, proof, true, limits);
   } catch (const std::invalid_argument& e) {
     out.status = DratRoute::kRefused;
     out.note = std::string("the DRAT checker cannot read the proof: ") + e.what();
+    return;
+  } catch (const smt::DratLimitReached& e) {
+    out.status = e.memory ? DratRoute::kSize : DratRoute::kTime;
+    out.note = e.what();
     return;
   }
   out.lemmas = drat.lemmas;
@@ -45,6 +50,10 @@ void check_both_ways(const smt::Cnf& cnf, const std::string& proof, DratRoute& o
     return;
   }
   out.status = DratRoute::kChecked;
+}
+
+smt::DratLimits limits_of(const DratOptions& options) {
+  return {options.check_visits, options.check_memory_bytes};
 }
 
 void describe_cnf(const smt::Cnf& cnf, const std::string& dimacs, DratRoute& out) {
@@ -97,7 +106,7 @@ DratRoute drat_route(const std::string& smt2, const DratOptions& options) {
                  std::to_string(options.proof_limit_bytes) + " bytes";
     } else {
       smt::throw_if_interrupted();
-      check_both_ways(query->cnf, run.proof, out);
+      check_both_ways(query->cnf, run.proof, limits_of(options), out);
       if (out.checked()) {
         out.proof = std::move(run.proof);
         out.cnf = dimacs;
@@ -145,7 +154,8 @@ DratRoute recheck_drat_cnf(const std::string& dimacs, const std::string& proof,
     out.note =
         "the proof's SHA-256 is " + out.proof_sha256 + ", the certificate records " + proof_sha256;
   } else {
-    check_both_ways(cnf, proof, out);
+    // The default limits: deterministic, so a proof that checked within them checks again.
+    check_both_ways(cnf, proof, limits_of(DratOptions{}), out);
   }
   out.seconds = seconds_since(start);
   return out;

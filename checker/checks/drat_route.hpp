@@ -25,6 +25,12 @@ struct DratOptions {
   unsigned timeout_ms = 10000;
   // A proof above this many bytes is recorded as "no checked proof (size)", never checked.
   std::uint64_t proof_limit_bytes = std::uint64_t{64} << 20;
+  // nimcert's DRAT checker's own limits (sat/drat_checker.hpp): its work in clause visits,
+  // deterministic (about 10^8 a second here, so 6 * 10^9 is about a minute; the committed
+  // proofs' largest check takes under half of it), recorded as "no checked proof (time)", and
+  // its memory, "no checked proof (size)".
+  std::uint64_t check_visits = 6'000'000'000;
+  std::uint64_t check_memory_bytes = std::uint64_t{2} << 30;
 };
 
 // What became of one query on this route.  `status` is one of the words below; everything

@@ -94,6 +94,26 @@ std::string at(const ProofSource& s, smt::SourceLocation w) {
   throw smt::ParseError(at(source, d.where) + ": expected a well-founded game");
 }
 
+// The box of the report that checked the induction's claim and found it holding at every
+// position, the largest when several did: its widths inside it are decided there.  Its game must
+// be the induction's (the claim is about that game's values).
+std::optional<CoveringBox> covering_box(const ProofReport& report, const smt::InductionSpec& spec) {
+  std::optional<CoveringBox> best;
+  for (std::size_t b = 0; b < report.boxes.size() && b < report.proof.boxes.size(); ++b) {
+    const BoxReport& box = report.boxes[b];
+    const smt::BoxSpec& declared = report.proof.boxes[b];
+    if (declared.sum != 0 || declared.misere != spec.misere) continue;
+    if (declared.game.name != spec.game.name || declared.game.parameters != spec.game.parameters ||
+        declared.game.declaration != spec.game.declaration)
+      continue;
+    for (const ClaimOutcome& c : box.claims)
+      if (c.name == spec.claim && c.verdict == Verdict::Holds &&
+          (!best || box.size > best->size))
+        best = CoveringBox{box.name, box.size};
+  }
+  return best;
+}
+
 // The rules first, nothing being computed from bad ones: the declared game's, then each
 // built-in game's preset (the top-level game's, then the boxes', each game once).
 void check_rules_of_games(const ProofSource& source, const ProofOptions& options,
@@ -201,6 +221,8 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.cadical_version = smt::cadical_version(options.lemma.drat.cadical_binary);
     report.drat_proof_limit_bytes = options.lemma.drat.proof_limit_bytes;
     report.drat_timeout_ms = options.lemma.drat.timeout_ms;
+    report.drat_check_visits = options.lemma.drat.check_visits;
+    report.drat_check_memory_bytes = options.lemma.drat.check_memory_bytes;
   }
   // After each block: with fail_fast, a failure ends the run there.
   auto stop = [&](Verdict v) {
@@ -269,9 +291,9 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   std::vector<std::optional<InductionOutcome>> inductions(specs.size());
   parallel_for(specs.size(), options.fail_fast ? 1 : options.lemma.threads, [&](std::size_t i) {
     if (options.fail_fast && i > 0 && inductions[i - 1]->verdict == Verdict::Fails) return;
-    inductions[i] =
-        check_induction(specs[i], report.proof.definitions,
-                        *make_game(specs[i].game, report.proof.definitions), options.lemma, path);
+    inductions[i] = check_induction(specs[i], report.proof.definitions,
+                                    *make_game(specs[i].game, report.proof.definitions),
+                                    options.lemma, path, covering_box(report, specs[i]));
   });
   for (std::optional<InductionOutcome>& induction : inductions) {
     report.inductions.push_back(std::move(*induction));

@@ -78,6 +78,7 @@ struct ProofReport {
   std::string cadical_version;
   std::uint64_t drat_proof_limit_bytes = 0;
   unsigned drat_timeout_ms = 0;
+  std::uint64_t drat_check_visits = 0, drat_check_memory_bytes = 0;  // the checker's limits
   unsigned after_mona_timeout_ms = 0;  // the same, for widths of a statement MONA proved
   // What was left unchecked: "" when everything the file states ran; else why not (claims
   // only, or stopped at the first failure).  An incomplete report is never a certificate.

@@ -35,6 +35,9 @@ std::string obligations_unsat(const Json& width) {
   if (width.contains("implied_by"))
     return fmt::format("w{} implied by w{}", width.at("width").dump(),
                        width.at("implied_by").dump());
+  if (width.contains("covered_by"))
+    return fmt::format("w{} covered by {}", width.at("width").dump(),
+                       width.at("covered_by").get<std::string>());
   std::size_t both = 0;
   for (const Json& o : width.at("obligations"))
     both += o.at("z3") == "unsat" && o.at("cvc5") == "unsat";

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <map>
 #include <set>
 #include <thread>
@@ -125,6 +126,9 @@ std::optional<DratOptions> recorded_drat_options(const Json& recorded) {
   DratOptions options;
   options.timeout_ms = cadical.at("timeout_ms").get<unsigned>();
   options.proof_limit_bytes = cadical.at("proof_limit_bytes").get<std::uint64_t>();
+  // The checker's limits, where the certificate records them (from issue 51 on).
+  options.check_visits = cadical.value("checker_visits", options.check_visits);
+  options.check_memory_bytes = cadical.value("checker_memory_bytes", options.check_memory_bytes);
   return options;
 }
 
@@ -169,25 +173,69 @@ std::vector<Drift> drat_proof_drift(const std::string& certificate_path,
   return drift;
 }
 
+namespace {
+
+// The manifest of the evidence folder: the files nimcert wrote there, one name per line after
+// the header.  Only these are ever removed; anything else in the folder is the user's.
+constexpr const char* kManifest = "nimcert-manifest.txt";
+constexpr const char* kManifestHeader = "nimcert evidence manifest 1";
+
+std::set<std::string> manifest_of(const fs::path& folder) {
+  std::set<std::string> names;
+  const fs::path path = folder / kManifest;
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(path, ec))) return names;
+  const std::optional<std::string> text = read_regular_file(path, std::uint64_t{1} << 26);
+  if (!text) return names;
+  std::istringstream in(*text);
+  std::string line;
+  if (!std::getline(in, line) || line != kManifestHeader) return names;
+  while (std::getline(in, line))
+    // A plain name in the folder, never a path out of it.
+    if (!line.empty() && line.find('/') == std::string::npos && line != "." && line != "..")
+      names.insert(line);
+  return names;
+}
+
+}  // namespace
+
 void write_drat_proofs(const std::string& certificate_path, const std::string& proof_file,
                        const DratProofFiles& proofs) {
   const fs::path folder = fs::path(certificate_path).parent_path();
   const fs::path own = folder / drat_folder(proof_file);
-  std::set<fs::path> kept;
+  std::error_code ec;
+  // The folder must be nimcert's: a real folder (or none yet), never a link or a file.
+  const fs::file_status status = fs::symlink_status(own, ec);
+  if (fs::exists(status) && (fs::is_symlink(status) || !fs::is_directory(status)))
+    throw std::runtime_error(fmt::format(
+        "{} is not a folder of nimcert's (a link or a file): certify keeps the evidence of {} "
+        "there; move it away",
+        own.string(), proof_file));
+  std::set<std::string> written;
   for (const auto& [name, text] : proofs) {
     const fs::path path = folder / name;
-    kept.insert(path);
-    fs::create_directories(path.parent_path());
+    if (path.parent_path() != own)
+      throw std::logic_error("write_drat_proofs: " + name + " is not in " + own.string());
+    written.insert(path.filename().string());
+    fs::create_directories(own);
     if (holds_text(path, text)) continue;  // unchanged: left as it is, its time too
     write_file_atomically(path, text);
   }
-  std::error_code ec;
   if (!fs::is_directory(own, ec)) return;
-  for (const auto& entry : fs::directory_iterator(own))
-    if ((entry.path().extension() == ".drat" || entry.path().extension() == ".automata") &&
-        !kept.contains(entry.path()))
-      fs::remove(entry.path());
-  if (fs::is_empty(own, ec)) fs::remove(own, ec);
+  // What an earlier certify wrote and this one did not: removed when it is still a plain file.
+  for (const std::string& name : manifest_of(own)) {
+    if (written.contains(name)) continue;
+    const fs::path path = own / name;
+    if (fs::is_regular_file(fs::symlink_status(path, ec))) fs::remove(path, ec);
+  }
+  if (written.empty()) {
+    fs::remove(own / kManifest, ec);
+    if (fs::is_empty(own, ec)) fs::remove(own, ec);
+    return;
+  }
+  std::string manifest = std::string(kManifestHeader) + "\n";
+  for (const std::string& name : written) manifest += name + "\n";
+  if (!holds_text(own / kManifest, manifest)) write_file_atomically(own / kManifest, manifest);
 }
 
 std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::string& cvc5) {

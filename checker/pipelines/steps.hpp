@@ -64,9 +64,13 @@ std::filesystem::path proof_beside(const std::string& certificate_path, const Js
 Json certify_one(const ProofSource& source, const ProofOptions& options,
                  DratProofFiles* proofs = nullptr);
 
-// Writes the proofs into the folder beside the certificate at `certificate_path` (each file
-// atomically, an unchanged one left alone) and removes the folder's other .drat files, so that
-// it holds exactly the proofs the certificate names; no proofs and no folder: nothing happens.
+// Writes the evidence (the DRAT proofs and CNFs, the automata's files) into the folder
+// PROOF.drat beside the certificate at `certificate_path` (each file atomically, an unchanged
+// one left alone), and records what it wrote in the folder's manifest (nimcert-manifest.txt).
+// Of the files there, it removes only those an earlier certify listed there and this one did
+// not write, and only when they are still plain files: a user's own files, and anything reached
+// through a link, are never touched.  A PROOF.drat that is a link or a file is refused
+// (std::runtime_error); no evidence and no folder: nothing happens.
 void write_drat_proofs(const std::string& certificate_path, const std::string& proof_file,
                        const DratProofFiles& proofs);
 

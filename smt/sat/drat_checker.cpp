@@ -51,7 +51,16 @@ Clause normalized(Clause lits) {
 
 class Checker {
  public:
-  explicit Checker(const Cnf& cnf) { grow(cnf.variables); }
+  Checker(const Cnf& cnf, const DratLimits& limits) : limits_(limits) { grow(cnf.variables); }
+
+  // Memory the clauses and the LRAT text hold, roughly, against the limit.
+  void charge(std::uint64_t bytes) {
+    memory_ += bytes;
+    if (limits_.memory_bytes && memory_ > limits_.memory_bytes)
+      throw DratLimitReached("the DRAT checker's memory passed its limit of " +
+                                 std::to_string(limits_.memory_bytes) + " bytes",
+                             true);
+  }
 
   std::uint32_t add(Clause lits, std::int64_t id, std::size_t line) {
     lits = normalized(std::move(lits));
@@ -59,6 +68,7 @@ class Checker {
     for (std::size_t i = 1; i < lits.size(); ++i)
       if (lits[i] == -lits[i - 1]) c.tautology = true;
     for (const Lit l : lits) grow(std::abs(l));
+    charge(sizeof(StoredClause) + 2 * sizeof(Lit) * lits.size() + 2 * sizeof(Watch));
     c.id = id;
     c.line = line;
     c.sorted = lits;
@@ -217,6 +227,15 @@ class Checker {
   // since it was listed with the others is handled here once and moves to the core lists.
   std::uint32_t visit(Lit f, bool core) {
     std::vector<Watch>& list = watches_[core][slot(f)];
+    visits_ += list.size();
+    if (visits_ >= next_poll_) {  // every 2^16 clauses or so: an interrupt, the work limit
+      next_poll_ = visits_ + (1u << 16);
+      throw_if_interrupted();
+      if (limits_.visits && visits_ > limits_.visits)
+        throw DratLimitReached("the DRAT checker's work passed its limit of " +
+                                   std::to_string(limits_.visits) + " clause visits",
+                               false);
+    }
     std::size_t keep = 0;
     std::uint32_t conflict = kNone;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -301,6 +320,8 @@ class Checker {
   std::vector<std::vector<Watch>> watches_[2];  // by literal: [1] core clauses, [0] the others
   std::vector<Lit> trail_;
   std::size_t core_head_ = 0, other_head_ = 0;  // propagate()'s places on the trail
+  const DratLimits limits_;
+  std::uint64_t visits_ = 0, next_poll_ = 0, memory_ = 0;
 };
 
 struct Step {
@@ -312,9 +333,10 @@ std::string at_line(std::size_t line) { return "proof line " + std::to_string(li
 
 }  // namespace
 
-DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat) {
+DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
+                     const DratLimits& limits) {
   DratCheck out;
-  Checker checker(cnf);
+  Checker checker(cnf, limits);
   const auto originals = static_cast<std::int64_t>(cnf.clauses.size());
   for (std::size_t i = 0; i < cnf.clauses.size(); ++i)
     checker.activate(checker.add(cnf.clauses[i], static_cast<std::int64_t>(i) + 1, 0), true);
@@ -389,6 +411,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat) {
       }
       ++out.rat_lemmas;
     }
+    checker.charge(sizeof(std::int64_t) * hints.size());
     checker.clause(s.clause).hints = std::move(hints);
   }
   out.verified = true;
@@ -405,6 +428,8 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat) {
       lrat += " 0";
       for (const std::int64_t h : hints) lrat += ' ' + std::to_string(h);
       lrat += " 0\n";
+      // The LRAT text grows by about the hints' digits: held to the memory limit as it grows.
+      checker.charge(12 * (hints.size() + lits.size() + 2));
     };
     // Deletions too: a RAT check names every clause with the pivot's negation that is still
     // there, so LRAT must know which are gone.  A deleted lemma never written is not named.

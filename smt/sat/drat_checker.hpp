@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -40,9 +41,26 @@ struct DratCheck {
   std::string lrat;               // the LRAT proof when asked for and verified
 };
 
+// The checker's limits: its work, counted as clauses visited by propagation (deterministic, so
+// that the same proof gets the same verdict on every machine: about 10^8 visits a second here),
+// and the memory of its clauses, watch lists and LRAT text.  0: none.
+struct DratLimits {
+  std::uint64_t visits = 0;
+  std::uint64_t memory_bytes = 0;
+};
+
+// A limit of DratLimits reached: no verdict.  `memory` tells which.
+struct DratLimitReached : std::runtime_error {
+  DratLimitReached(const std::string& what, bool memory)
+      : std::runtime_error(what), memory(memory) {}
+  bool memory;
+};
+
 // Checks `drat` (text DRAT: lines "l1 l2 ... 0" add, "d l1 ... 0" delete; "c" comments)
-// against `cnf`.  Throws std::invalid_argument on malformed proof text, and smt::Interrupted
-// (sys/interrupt.hpp) when an interrupt is requested during the backward pass.
-DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat);
+// against `cnf`.  Throws std::invalid_argument on malformed proof text, DratLimitReached past a
+// limit, and smt::Interrupted (sys/interrupt.hpp) when an interrupt is requested (propagation
+// polls it every few thousand clauses, so a check stops within milliseconds).
+DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
+                     const DratLimits& limits = {});
 
 }  // namespace nimcert::smt

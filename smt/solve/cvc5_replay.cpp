@@ -50,6 +50,13 @@ SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
     out.answer = Answer::Sat;
   } else if (run.exit_status == 0 && first_line == "unknown") {
     out.note = "cvc5 answered unknown (time limit " + std::to_string(timeout_ms) + " ms)";
+  } else if (run.exit_status > 128) {  // killed by a signal: a crash, not a time limit
+    out.note = "cvc5 crashed (exit status " + std::to_string(run.exit_status) + ", signal " +
+               std::to_string(run.exit_status - 128) +
+               (run.exit_status == 134   ? ", SIGABRT"
+                : run.exit_status == 139 ? ", SIGSEGV"
+                                         : "") +
+               ")" + (first_line.empty() ? std::string() : " after printing '" + first_line + "'");
   } else {
     out.note = "cvc5 exited with status " + std::to_string(run.exit_status) +
                (first_line.empty() ? std::string() : " after printing '" + first_line + "'");

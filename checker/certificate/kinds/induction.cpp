@@ -51,6 +51,7 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     o["domain"] = "D_" + std::to_string(w.width) + " = {X : x1 + ... + xk < 2^" +
                   std::to_string(w.width) + "}";
     if (w.implied_by > 0) o["implied_by"] = w.implied_by;  // nothing solved at this width
+    if (!w.covered_by.empty()) o["covered_by"] = w.covered_by;  // decided by the box instead
     Json obligations = Json::array();
     for (const ObligationOutcome& r : w.obligations) {
       obligations.push_back(obligation_json(r, true));
@@ -62,7 +63,11 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     o["conclusion"] =
         w.verdict == Verdict::Holds
             ? conclusion(d) + " on D_" + std::to_string(w.width) +
-                  (w.implied_by > 0 ? fmt::format(" (D_{} ⊂ D_{})", w.width, w.implied_by) : "")
+                  (w.implied_by > 0 ? fmt::format(" (D_{} ⊂ D_{})", w.width, w.implied_by) : "") +
+                  (w.covered_by.empty()
+                       ? ""
+                       : fmt::format(" (D_{} inside the {}, checked at every position)", w.width,
+                                     w.covered_by))
             : std::string("not proved");
     o["verdict"] = verdict_name(w.verdict);
     widths.push_back(std::move(o));
@@ -143,6 +148,17 @@ void induction_entries(const Json& c, std::vector<Entry>& out) {
         cvc5[width] = by;
         e.rows.push_back({EntryRow::Kind::Obligation, fmt::format("induction {} {}", claim, width),
                           w.at("verdict"), implied_detail(w)});
+        continue;
+      }
+      if (w.contains("covered_by")) {  // no query posed: the box decided D_w exhaustively
+        const std::string by = "covered by " + w.at("covered_by").get<std::string>();
+        z3[width] = by;
+        cvc5[width] = by;
+        e.rows.push_back({EntryRow::Kind::Obligation, fmt::format("induction {} {}", claim, width),
+                          w.at("verdict"),
+                          fmt::format("D_{} lies inside the {}, where the claim holds at every "
+                                      "position; no query posed",
+                                      w.at("width").dump(), w.at("covered_by").get<std::string>())});
         continue;
       }
       auto summary = [&](const char* solver) {

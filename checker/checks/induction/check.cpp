@@ -49,7 +49,8 @@ void drat_route_of_widest(const std::string& claim, std::vector<InductionWidth>&
                           const DratOptions& options) {
   InductionWidth* widest = nullptr;
   for (InductionWidth& w : widths)
-    if (w.implied_by == 0 && w.verdict == Verdict::Holds && (!widest || w.width > widest->width))
+    if (w.implied_by == 0 && w.covered_by.empty() && w.verdict == Verdict::Holds &&
+        (!widest || w.width > widest->width))
       widest = &w;
   if (!widest) return;
   std::vector<ObligationOutcome>& obligations = widest->obligations;
@@ -198,7 +199,8 @@ std::vector<std::pair<std::string, smt::Query>> induction_queries(
 
 InductionOutcome check_induction(const smt::InductionSpec& spec,
                                  const smt::Definitions& definitions, const Game& game,
-                                 const CheckOptions& options, const std::string& file) {
+                                 const CheckOptions& options, const std::string& file,
+                                 const std::optional<CoveringBox>& covering) {
   InductionOutcome out;
   out.claim = spec.claim;
   out.text = spec.text;
@@ -238,9 +240,15 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
 
   // Every width's obligations are independent queries: the widest width's solved side by
   // side, then, unless they prove it, the other widths' side by side; read in order.
+  // A width whose D_w lies inside a box that checked the claim at every position is decided
+  // there: none of its queries is posed.
+  auto covered = [&](unsigned w) {
+    return covering && w < 64 && (std::uint64_t{1} << w) - 1 <= covering->size;
+  };
   std::vector<std::vector<Obligation>> obligations;
   std::vector<WidthQueries> queries;
   for (unsigned w : spec.widths) {
+    if (covered(w)) continue;
     obligations.push_back(induction_obligations(step, w));
     queries.push_back({w, {}});
     for (const Obligation& o : obligations.back())
@@ -248,10 +256,21 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   }
   const std::vector<SolvedWidth> solved =
       solve_widest_first(queries, solvers, timeout_ms, options.threads, out.move_check.agrees);
-  for (std::size_t i = 0; i < spec.widths.size(); ++i)
+  for (std::size_t i = 0, posed = 0; i < spec.widths.size(); ++i) {
+    if (covered(spec.widths[i])) {
+      InductionWidth width;
+      width.width = spec.widths[i];
+      width.verdict = Verdict::Holds;
+      width.covered_by = fmt::format("box {} on [0,{}]^{}", covering->name, covering->size,
+                                     game.heap_count());
+      out.widths.push_back(std::move(width));
+      continue;
+    }
     out.widths.push_back(read_width(
-        solved[i], obligations[i], out.move_check.agrees,
+        solved[posed], obligations[posed], out.move_check.agrees,
         [&](const Obligation& o, const SolvedQuery& q) { return outcome_of(o, q, f, game); }));
+    ++posed;
+  }
   if (options.drat.enabled) drat_route_of_widest(spec.claim, out.widths, options.drat);
   Verdict all = Verdict::Holds;
   for (const InductionWidth& width : out.widths) all = conjunction(all, width.verdict);

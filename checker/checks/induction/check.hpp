@@ -61,6 +61,8 @@ struct InductionWidth {
   // The widest width, when every obligation there was proved and D_w ⊂ D_widest carries its
   // conclusion here (widest_first.hpp): nothing was solved at this width.  Else 0.
   unsigned implied_by = 0;
+  // The box whose exhaustive check covers D_w (CoveringBox): nothing was solved at this width.
+  std::string covered_by;
 };
 
 // One width of an induction or of a game's rules, read from its solved answers: implied by the
@@ -132,8 +134,17 @@ std::vector<Obligation> unbounded_induction_obligations(const smt::InductionSpec
                                                         const Game& game, const std::string& file);
 
 // `file` names the proof file in messages about its hints.
+// A box of the same file that checked the induction's claim exhaustively and found it holding
+// at every position of [0, size]^k: a width w with 2^w - 1 <= size has D_w inside the box, so
+// its conclusion is decided there and none of its queries is posed (issue 51, item 8).
+struct CoveringBox {
+  std::string name;
+  std::uint64_t size = 0;
+};
+
 InductionOutcome check_induction(const smt::InductionSpec& spec,
                                  const smt::Definitions& definitions, const Game& game,
-                                 const CheckOptions& options, const std::string& file = "");
+                                 const CheckOptions& options, const std::string& file = "",
+                                 const std::optional<CoveringBox>& covering = std::nullopt);
 
 }  // namespace nimcert
