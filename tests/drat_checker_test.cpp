@@ -5,7 +5,10 @@
 // The DIMACS reader's range checks.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <string>
 
 #include "sat/cadical.hpp"
@@ -173,6 +176,78 @@ TEST(DratChecker, ALemmaWithOneLiteralFlippedIsRefusedOrStillSound) {
   }
   EXPECT_GT(tried, 40u);
   EXPECT_GT(refused, 0u);
+}
+
+// One clause of n literals and the n units that falsify them one by one: the propagation visits
+// few watch entries but scans the long clause's literals again and again (as a set of 2048
+// constants blasted to CNF does: its proof once ran 9 minutes within a limit that counted the
+// entries alone).  The work counts the literals scanned, and the limit stops the check there.
+Cnf long_clause_and_its_units(int n) {
+  Cnf cnf;
+  cnf.variables = n;
+  Clause all;
+  for (int v = 1; v <= n; ++v) all.push_back(v);
+  cnf.clauses.push_back(all);
+  for (int v = 1; v <= n; ++v) cnf.clauses.push_back({-v});
+  return cnf;
+}
+
+TEST(DratChecker, CountsTheLiteralsItScansAndStopsAtItsWorkLimit) {
+  const Cnf cnf = long_clause_and_its_units(5000);
+  const DratCheck free = check_drat(cnf, "0\n", true);
+  ASSERT_TRUE(free.verified) << free.reason;
+  EXPECT_GE(free.work, 5000u);  // the long clause's literals, each scanned at least once
+  // Below that: no verdict, the limit named.
+  try {
+    check_drat(cnf, "0\n", true, DratLimits{free.work / 2, 0});
+    ADD_FAILURE() << "the work limit was not reached";
+  } catch (const DratLimitReached& e) {
+    EXPECT_FALSE(e.memory);
+    EXPECT_NE(std::string(e.what()).find("work passed its limit of " +
+                                         std::to_string(free.work / 2) + " steps"),
+              std::string::npos)
+        << e.what();
+  }
+  // The same proof within the limit it needs: the same verdict and the same count.
+  const DratCheck again = check_drat(cnf, "0\n", true, DratLimits{free.work, 0});
+  EXPECT_TRUE(again.verified);
+  EXPECT_EQ(again.work, free.work);
+  // Memory: the clauses alone pass a limit of 1 KiB.
+  try {
+    check_drat(cnf, "0\n", true, DratLimits{0, 1024});
+    ADD_FAILURE() << "the memory limit was not reached";
+  } catch (const DratLimitReached& e) {
+    EXPECT_TRUE(e.memory);
+  }
+}
+
+// Ctrl-C during a long check ends it within a second (issue 51: it once took 4.7 to 17 s).
+// CaDiCaL's proof for 10 pigeons in 9 holes takes about 10 s and 8 * 10^8 steps to check here;
+// in a child process, the check in a thread of its own, the interrupt raised after 0.3 s, the
+// time from there to Interrupted measured.
+TEST(DratChecker, AnInterruptEndsALongCheckWithinASecond) {
+  const Cnf cnf = pigeonhole(9);
+  const SatRun run = solve_with_cadical(dimacs_text(cnf), 120'000);
+  ASSERT_EQ(run.verdict, SatRun::Verdict::Unsat) << run.note;
+  EXPECT_EXIT(
+      {
+        std::atomic<bool> interrupted{false};
+        std::thread check([&] {
+          try {
+            check_drat(cnf, run.proof, true);
+          } catch (const Interrupted&) {
+            interrupted = true;
+          }
+        });
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        const auto asked = std::chrono::steady_clock::now();
+        request_interrupt();
+        check.join();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+        std::exit(interrupted && seconds < 1.0 ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST(Dimacs, ReadsWhatItWritesAndRefusesOutOfRangeText) {

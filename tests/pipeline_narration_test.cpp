@@ -60,7 +60,7 @@ TEST_F(PipelineNarration, CertifyAndGateTellTheNarratorAndEndWithTheirSummaryLin
   RecordingNarrator failed;
   const Ending f = gate({proof}, options(), failed);
   EXPECT_EQ(f.status, 1);
-  EXPECT_EQ(f.line.rfind("gate: FAIL (1 of 1 proof file does not hold, 1 certificate drifted", 0),
+  EXPECT_EQ(f.line.rfind("gate: FAIL (1 proof file: 1 does not hold, 1 certificate drifted", 0),
             0u)
       << f.line;
   ASSERT_EQ(failed.tables.size(), 1u);

@@ -536,7 +536,7 @@ end
   EXPECT_NE(r.out.find("  fails   lemma wrong "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("fails lemma wrong: z3 w8: {\"a\":\"0\"}"), std::string::npos) << r.out;
   // The new lemma's one query is solved; the other two answers are reused.
-  EXPECT_NE(r.out.find("gate: FAIL (1 of 1 proof file does not hold, 1 certificate drifted; 2 "
+  EXPECT_NE(r.out.find("gate: FAIL (1 proof file: 1 does not hold, 1 certificate drifted; 2 "
                        "solver answers reused (cache), 1 solved)"),
             std::string::npos)
       << r.out;
@@ -620,7 +620,7 @@ TEST_F(WorkflowTest, AProofWithoutACommittedCertificateFailsTheGate) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(testing::last_line(r.out),
-            "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 0 solver answers "
+            "gate: FAIL (1 proof file: every one holds, 1 certificate drifted; 0 solver answers "
             "reused (cache), 2 solved)");
 }
 
@@ -634,7 +634,7 @@ TEST_F(WorkflowTest, ACertificateWhoseProofIsGoneFailsTheGate) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(testing::last_line(r.out),
-            "gate: FAIL (0 of 1 proof file do not hold, 1 certificate drifted; 2 solver answers "
+            "gate: FAIL (1 proof file: every one holds, 1 certificate drifted; 2 solver answers "
             "reused (cache), 0 solved)");
 }
 

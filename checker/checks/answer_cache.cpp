@@ -23,6 +23,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr const char* kFormat = "nimcert-answer-cache-1";
+constexpr const char* kDratFormat = "nimcert-drat-route-1";
+constexpr const char* kMonaFormat = "nimcert-mona-answer-1";
 constexpr const char* kVouchFormat = "nimcert-vouched-certificate-1";
 // An entry is a few hundred bytes (its note is one line); anything far larger is not one.
 constexpr std::uint64_t kMaxEntryBytes = 1 << 20;
@@ -161,6 +163,158 @@ void AnswerCache::store(const std::string& smt2, unsigned timeout_ms,
                 {"cvc5", smt::answer_name(answer.cvc5)},
                 {"note", answer.note}};
   write_signed(entry_path(key), std::move(entry));
+}
+
+std::string AnswerCache::mona_key_of(const smt::MonaQuery& query, unsigned timeout_ms,
+                                     std::uint64_t memory_bytes,
+                                     const std::string& mona_version) const {
+  return Sha256::of(
+      fmt::format("{}\nprogram {}\nnumeration {}\nvariables {}\ntimeout_ms {}\nmemory_bytes {}\n"
+                  "mona {}\n",
+                  kMonaFormat, Sha256::of(query.text),
+                  query.numeration == smt::Numeration::Binary ? "binary" : "fibonacci",
+                  fmt::join(query.variables, " "), timeout_ms, memory_bytes, mona_version));
+}
+
+std::optional<smt::MonaRun> AnswerCache::find_mona(const smt::MonaQuery& query,
+                                                   unsigned timeout_ms, std::uint64_t memory_bytes,
+                                                   const std::string& mona_version) const {
+  const std::string key = mona_key_of(query, timeout_ms, memory_bytes, mona_version);
+  return read_signed(entry_path(key), [&](const Json& entry) -> std::optional<smt::MonaRun> {
+    if (entry.at("format") != kMonaFormat || entry.at("key") != key) return std::nullopt;
+    smt::MonaRun run;
+    const std::string answer = entry.at("answer");
+    bool known = false;
+    for (const auto a : {smt::MonaRun::Answer::Valid, smt::MonaRun::Answer::Counterexample,
+                         smt::MonaRun::Answer::Unknown})
+      if (answer == smt::mona_answer_name(a)) {
+        run.answer = a;
+        known = true;
+      }
+    if (!known) return std::nullopt;
+    for (const auto& [v, value] : entry.at("counterexample").items()) {
+      const std::string decimal = value.get<std::string>();
+      if (decimal.empty() || decimal.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+      run.counterexample[v] = decimal;
+    }
+    if ((run.answer == smt::MonaRun::Answer::Counterexample) == run.counterexample.empty())
+      return std::nullopt;
+    run.note = entry.at("note").get<std::string>();
+    run.states = entry.at("states").get<unsigned>();
+    run.bdd_nodes = entry.at("bdd_nodes").get<unsigned>();
+    return run;
+  });
+}
+
+void AnswerCache::store_mona(const smt::MonaQuery& query, unsigned timeout_ms,
+                             std::uint64_t memory_bytes, const std::string& mona_version,
+                             const smt::MonaRun& run) const {
+  const std::string key = mona_key_of(query, timeout_ms, memory_bytes, mona_version);
+  Json counterexample = Json::object();
+  for (const auto& [v, value] : run.counterexample) counterexample[v] = value;
+  write_signed(entry_path(key), {{"format", kMonaFormat},
+                                 {"key", key},
+                                 {"program_sha256", Sha256::of(query.text)},
+                                 {"timeout_ms", timeout_ms},
+                                 {"memory_bytes", memory_bytes},
+                                 {"mona_version", mona_version},
+                                 {"answer", smt::mona_answer_name(run.answer)},
+                                 {"counterexample", counterexample},
+                                 {"note", run.note},
+                                 {"states", run.states},
+                                 {"bdd_nodes", run.bdd_nodes}});
+}
+
+std::string AnswerCache::drat_key_of(const std::string& smt2, const DratOptions& options,
+                                     const std::string& route_version) const {
+  return Sha256::of(fmt::format(
+      "{}\nquery {}\nroute {}\ntimeout_ms {}\nproof_limit_bytes {}\ncheck_visits {}\n"
+      "check_memory_bytes {}\n",
+      kDratFormat, Sha256::of(smt2), route_version, options.timeout_ms,
+      options.proof_limit_bytes, options.check_visits, options.check_memory_bytes));
+}
+
+std::filesystem::path AnswerCache::text_path(const std::string& sha256) const {
+  return dir_ / "texts" / sha256.substr(0, 2) / sha256;
+}
+
+std::optional<DratRoute> AnswerCache::find_drat(const std::string& smt2,
+                                                const DratOptions& options,
+                                                const std::string& route_version) const {
+  const std::string key = drat_key_of(smt2, options, route_version);
+  std::optional<DratRoute> route =
+      read_signed(entry_path(key), [&](const Json& entry) -> std::optional<DratRoute> {
+        if (entry.at("format") != kDratFormat || entry.at("key") != key) return std::nullopt;
+        DratRoute r;
+        r.status = entry.at("status").get<std::string>();
+        r.note = entry.at("note").get<std::string>();
+        r.cnf_sha256 = entry.at("cnf_sha256").get<std::string>();
+        r.cnf_bytes = entry.at("cnf_bytes").get<std::uint64_t>();
+        r.variables = entry.at("variables").get<std::uint64_t>();
+        r.clauses = entry.at("clauses").get<std::uint64_t>();
+        r.proof_sha256 = entry.at("proof_sha256").get<std::string>();
+        r.proof_bytes = entry.at("proof_bytes").get<std::uint64_t>();
+        r.lemmas = entry.at("lemmas").get<std::uint64_t>();
+        r.core_lemmas = entry.at("core_lemmas").get<std::uint64_t>();
+        r.rat_lemmas = entry.at("rat_lemmas").get<std::uint64_t>();
+        r.lrat_bytes = entry.at("lrat_bytes").get<std::uint64_t>();
+        return r;
+      });
+  if (!route || !route->checked()) return route;
+  // A checked proof's texts: the very bytes whose SHA-256 the signed entry records.
+  const auto text = [&](const std::string& sha, std::uint64_t bytes) -> std::optional<std::string> {
+    if (!is_hex(sha, 64)) return std::nullopt;
+    try {
+      std::optional<std::string> t = read_regular_file(text_path(sha), bytes + 1);
+      if (!t || t->size() != bytes || Sha256::of(*t) != sha) return std::nullopt;
+      return t;
+    } catch (const std::runtime_error&) {
+      return std::nullopt;
+    }
+  };
+  std::optional<std::string> proof = text(route->proof_sha256, route->proof_bytes);
+  std::optional<std::string> cnf = text(route->cnf_sha256, route->cnf_bytes);
+  if (!proof || !cnf) return std::nullopt;
+  route->proof = std::move(*proof);
+  route->cnf = std::move(*cnf);
+  return route;
+}
+
+void AnswerCache::store_drat(const std::string& smt2, const DratOptions& options,
+                             const std::string& route_version, const DratRoute& route) const {
+  const std::string key = drat_key_of(smt2, options, route_version);
+  if (route.checked()) {  // the texts first: an entry never names a text not yet there
+    for (const auto& [sha, text] : {std::pair{route.proof_sha256, &route.proof},
+                                    std::pair{route.cnf_sha256, &route.cnf}}) {
+      const std::filesystem::path p = text_path(sha);
+      std::error_code error;
+      if (std::filesystem::exists(p, error)) continue;
+      try {
+        std::filesystem::create_directories(p.parent_path());
+        write_file_atomically(p, *text);
+      } catch (const smt::Interrupted&) {
+        throw;
+      } catch (const std::exception&) {
+        return;  // no text, no entry: the route runs again next time
+      }
+    }
+  }
+  write_signed(entry_path(key), {{"format", kDratFormat},
+                                 {"key", key},
+                                 {"query_sha256", Sha256::of(smt2)},
+                                 {"status", route.status},
+                                 {"note", route.note},
+                                 {"cnf_sha256", route.cnf_sha256},
+                                 {"cnf_bytes", route.cnf_bytes},
+                                 {"variables", route.variables},
+                                 {"clauses", route.clauses},
+                                 {"proof_sha256", route.proof_sha256},
+                                 {"proof_bytes", route.proof_bytes},
+                                 {"lemmas", route.lemmas},
+                                 {"core_lemmas", route.core_lemmas},
+                                 {"rat_lemmas", route.rat_lemmas},
+                                 {"lrat_bytes", route.lrat_bytes}});
 }
 
 std::filesystem::path AnswerCache::vouch_path(const std::string& stable_sha256) const {

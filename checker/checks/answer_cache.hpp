@@ -9,6 +9,17 @@
 // note exactly as a certificate records them, so a certificate reads the same whether the
 // answer came from the cache or from the solvers.
 //
+// MONA's answers are kept the same way (find_mona/store_mona), keyed by the exact program, how
+// a counterexample's sets are read, MONA's version and both limits: "valid", a counterexample
+// (the caller re-checks it in C++ every time, as a fresh one) and "unknown" (under its own
+// limits, which are in the key).
+//
+// The DRAT route's outcomes too (find_drat/store_drat): keyed by the query text, CaDiCaL's
+// version, nimcert's build (whose checkers decided) and every limit of the route; a checked proof's
+// CNF and proof texts are kept beside as files named by their SHA-256 (`texts/XY/SHA`), read
+// back only when their SHA-256 is the one the signed entry records.  A checked proof in the
+// cache is one this nimcert's two checkers accepted, so a warm certify does not check it again.
+//
 // Beside the answers it keeps the records of the certificates this machine vouches for
 // (`vouched/XY/DIGEST.json`), which `gate --base` requires before it reuses a base revision's
 // answers: see vouch() below.
@@ -30,7 +41,9 @@
 #include <optional>
 #include <string>
 
+#include "checks/drat_route.hpp"
 #include "solve/answer.hpp"
+#include "ws1s/mona.hpp"
 
 namespace nimcert {
 
@@ -56,6 +69,23 @@ class AnswerCache {
   // on stderr and forgotten.
   void store(const std::string& smt2, unsigned timeout_ms, const CachedAnswer& answer) const;
 
+  // MONA's answer to the exact program within these limits, from MONA of this version; nullopt
+  // when there is none or the entry does not verify.  Its seconds are 0: nothing ran.
+  std::optional<smt::MonaRun> find_mona(const smt::MonaQuery& query, unsigned timeout_ms,
+                                        std::uint64_t memory_bytes,
+                                        const std::string& mona_version) const;
+  void store_mona(const smt::MonaQuery& query, unsigned timeout_ms, std::uint64_t memory_bytes,
+                  const std::string& mona_version, const smt::MonaRun& run) const;
+
+  // The DRAT route's outcome on the exact query text under these options and CaDiCaL version,
+  // with a checked proof's texts; nullopt when there is none, an entry does not verify or a
+  // text is gone or altered.  Its seconds are 0.
+  // `route_version` names CaDiCaL's version and the nimcert build whose checkers decided.
+  std::optional<DratRoute> find_drat(const std::string& smt2, const DratOptions& options,
+                                     const std::string& route_version) const;
+  void store_drat(const std::string& smt2, const DratOptions& options,
+                  const std::string& route_version, const DratRoute& route) const;
+
   // Certificates this machine's nimcert vouches for: one it wrote itself (certify) or found up
   // to date, every query solved or reused from a trusted source (gate).  Keyed by the SHA-256
   // of the certificate's stable part (certificate/certificate.hpp's stable_digest, computed
@@ -79,10 +109,15 @@ class AnswerCache {
   // them); the HMAC is what an entry must carry.
   std::string key_of(const std::string& smt2, unsigned timeout_ms) const;
   std::filesystem::path entry_path(const std::string& key) const;
+  std::string drat_key_of(const std::string& smt2, const DratOptions& options,
+                          const std::string& route_version) const;
+  std::string mona_key_of(const smt::MonaQuery& query, unsigned timeout_ms,
+                          std::uint64_t memory_bytes, const std::string& mona_version) const;
 
  private:
   using Json = nlohmann::ordered_json;
   std::filesystem::path vouch_path(const std::string& stable_sha256) const;
+  std::filesystem::path text_path(const std::string& sha256) const;
   // Signs the entry with the cache's key and writes it atomically (a failing write is reported
   // once on stderr and forgotten).
   void write_signed(const std::filesystem::path& path, Json entry) const;

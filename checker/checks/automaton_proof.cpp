@@ -320,7 +320,8 @@ class Obligations {
                              "automaton route: " + name, external_);
     o.mona = query.text;
     const smt::MonaRun run =
-        smt::run_mona(query, options_.timeout_ms, options_.memory_bytes, options_.mona_binary);
+        run_mona_reusing(options_.reusing, query, options_.timeout_ms, options_.memory_bytes,
+                         options_.mona_binary);
     o.answer = run.answer;
     o.states = run.states;
     o.bdd_nodes = run.bdd_nodes;

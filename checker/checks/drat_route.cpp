@@ -6,7 +6,9 @@
 #include <stdexcept>
 
 #include "base/elapsed.hpp"
+#include "base/counted.hpp"
 #include "base/sha256.hpp"
+#include "checks/answer_cache.hpp"
 #include "blast/bit_blaster.hpp"
 #include "sat/cadical.hpp"
 #include "sat/drat_checker.hpp"
@@ -56,6 +58,17 @@ smt::DratLimits limits_of(const DratOptions& options) {
   return {options.check_visits, options.check_memory_bytes};
 }
 
+}  // namespace
+
+std::string proof_counts(std::uint64_t lemmas, std::uint64_t core, std::uint64_t rat) {
+  const std::string all = count_of(lemmas, "lemma");
+  if (core == 0) return all + ", none in the refutation's core";
+  return fmt::format("{}, {} of them checked (the refutation's core{})", all, core,
+                     rat > 0 ? fmt::format(", {} as RAT", rat) : "");
+}
+
+namespace {
+
 void describe_cnf(const smt::Cnf& cnf, const std::string& dimacs, DratRoute& out) {
   out.cnf_sha256 = Sha256::of(dimacs);
   out.cnf_bytes = dimacs.size();
@@ -80,7 +93,9 @@ std::optional<smt::BlastedQuery> blasted(const std::string& smt2, std::string& n
 
 }  // namespace
 
-DratRoute drat_route(const std::string& smt2, const DratOptions& options) {
+namespace {
+
+DratRoute fresh_drat_route(const std::string& smt2, const DratOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   DratRoute out;
   const std::optional<smt::BlastedQuery> query = blasted(smt2, out.note);
@@ -114,6 +129,18 @@ DratRoute drat_route(const std::string& smt2, const DratOptions& options) {
     }
   }
   out.seconds = seconds_since(start);
+  return out;
+}
+
+}  // namespace
+
+DratRoute drat_route(const std::string& smt2, const DratOptions& options) {
+  if (options.cache)
+    if (std::optional<DratRoute> cached =
+            options.cache->find_drat(smt2, options, options.route_version))
+      return *cached;
+  DratRoute out = fresh_drat_route(smt2, options);
+  if (options.cache) options.cache->store_drat(smt2, options, options.route_version, out);
   return out;
 }
 

@@ -16,6 +16,8 @@
 
 namespace nimcert {
 
+class AnswerCache;  // checks/answer_cache.hpp
+
 struct DratOptions {
   bool enabled = true;
   std::string cadical_binary = "cadical";
@@ -25,12 +27,19 @@ struct DratOptions {
   unsigned timeout_ms = 10000;
   // A proof above this many bytes is recorded as "no checked proof (size)", never checked.
   std::uint64_t proof_limit_bytes = std::uint64_t{64} << 20;
-  // nimcert's DRAT checker's own limits (sat/drat_checker.hpp): its work in clause visits,
-  // deterministic (about 10^8 a second here, so 6 * 10^9 is about a minute; the committed
-  // proofs' largest check takes under half of it), recorded as "no checked proof (time)", and
-  // its memory, "no checked proof (size)".
-  std::uint64_t check_visits = 6'000'000'000;
+  // nimcert's DRAT checker's own limits (sat/drat_checker.hpp): its work in steps,
+  // deterministic, so that a proof checks on every machine or on none (10^7 to 10^8 steps a
+  // second here, so 10^9 is at most about 100 s; the committed proofs' largest check, manabe's
+  // (14)<=>(16), takes 3.9 * 10^8), recorded as "no checked proof (time)", and its memory, "no
+  // checked proof (size)".
+  std::uint64_t check_visits = 1'000'000'000;
   std::uint64_t check_memory_bytes = std::uint64_t{2} << 30;
+  // The local cache's outcomes of earlier runs on the same query, CaDiCaL version and limits
+  // (answer_cache.hpp): a warm certify neither runs CaDiCaL nor checks a proof again.  Null:
+  // every route runs.  `route_version` names CaDiCaL's version and the nimcert build (its
+  // checkers) when the cache is set: an outcome is reused only by the same pair.
+  const AnswerCache* cache = nullptr;
+  std::string route_version;
 };
 
 // What became of one query on this route.  `status` is one of the words below; everything
@@ -59,8 +68,13 @@ struct DratRoute {
   bool checked() const { return status == kChecked; }
 };
 
-// Blasts `smt2`, asks CaDiCaL for a proof within `options.timeout_ms`, and checks it.  Throws
-// std::runtime_error when CaDiCaL cannot be started.
+// A proof's counts as people read them: "1 lemma, none in the refutation's core" or "2562
+// lemmas, 1560 of them checked (the refutation's core, 3 as RAT)".
+std::string proof_counts(std::uint64_t lemmas, std::uint64_t core, std::uint64_t rat);
+
+// Blasts `smt2`, asks CaDiCaL for a proof within `options.timeout_ms`, and checks it (or takes
+// the outcome options.cache holds, and stores a fresh one there).  Throws std::runtime_error
+// when CaDiCaL cannot be started.
 DratRoute drat_route(const std::string& smt2, const DratOptions& options);
 
 // CaDiCaL's proof of `smt2` again, when the file beside the certificate is gone: CaDiCaL is

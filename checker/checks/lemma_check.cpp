@@ -45,6 +45,7 @@ UnboundedOptions unbounded_options(const CheckOptions& options) {
   u.timeout_ms = options.timeout_ms;
   u.memory_bytes = options.mona_memory_bytes;
   u.mona_binary = options.mona_binary;
+  u.reusing = options.mona_answers;
   return u;
 }
 

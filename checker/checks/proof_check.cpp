@@ -217,7 +217,8 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   if (solvers) report.cvc5_options = smt::kCvc5Options;
   if (solvers && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
-  if (solvers && options.lemma.drat.enabled && !report.proof.lemmas.empty()) {
+  if (solvers && options.lemma.drat.enabled &&
+      (!report.proof.lemmas.empty() || !report.proof.inductions.empty())) {
     report.cadical_version = smt::cadical_version(options.lemma.drat.cadical_binary);
     report.drat_proof_limit_bytes = options.lemma.drat.proof_limit_bytes;
     report.drat_timeout_ms = options.lemma.drat.timeout_ms;

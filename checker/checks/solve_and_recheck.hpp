@@ -21,6 +21,8 @@
 
 namespace nimcert {
 
+class ReusingMona;  // checks/reusing_mona.hpp
+
 // The default of CheckOptions::after_unbounded_ms.
 inline constexpr unsigned kAfterUnboundedMs = 5000;
 
@@ -63,6 +65,7 @@ struct CheckOptions {
   unsigned after_unbounded_ms = kAfterUnboundedMs;
   std::string mona_binary = "mona";
   std::uint64_t mona_memory_bytes = std::uint64_t{4} << 30;
+  const ReusingMona* mona_answers = nullptr;  // MONA's answers reused (reusing_mona.hpp)
   // The DRAT route of a lemma's widest width (drat_route.hpp).
   DratOptions drat{};
 };

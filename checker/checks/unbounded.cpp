@@ -81,8 +81,8 @@ UnboundedOutcome decide_for_all_naturals(const std::vector<std::string>& variabl
   }
   out.in_fragment = true;
   out.mona = query.text;
-  const smt::MonaRun run = smt::run_mona(query, options.timeout_ms, options.memory_bytes,
-                                         options.mona_binary);
+  const smt::MonaRun run = run_mona_reusing(options.reusing, query, options.timeout_ms,
+                                            options.memory_bytes, options.mona_binary);
   out.answer = run.answer;
   out.note = run.note;
   out.states = run.states;

@@ -15,6 +15,7 @@
 
 #include "base/outcome.hpp"
 #include "checks/independent.hpp"
+#include "checks/reusing_mona.hpp"
 #include "lang/ast.hpp"
 #include "ws1s/mona.hpp"
 
@@ -28,6 +29,8 @@ struct UnboundedOptions {
   std::string mona_binary = smt::kMonaBinary;
   // The second route: nimcert's own automata decide the statement again (independent.hpp).
   bool independent = true;
+  // MONA's answers from trusted sources (reusing_mona.hpp); null: MONA runs every time.
+  const ReusingMona* reusing = nullptr;
 };
 
 struct UnboundedOutcome {

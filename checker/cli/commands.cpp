@@ -310,7 +310,9 @@ void register_commands(CLI::App& app) {
       "heat-map PNG; a one-heap game's g_0..g_N as lines 'n g' (an OEIS b-file with --bfile); "
       "with --proof and --diff, where a claim differs from the true values");
   table_options.game.add_to(table);
-  table->add_option("--size", table_options.size, "Rows and columns 0..size-1, 1 to 4097")
+  table->add_option("--size", table_options.size,
+                    "Rows and columns 0..size-1 (size values a heap), 1 to 4097; a proof file's "
+                    "'size B' means [0,B], B + 1 values")
       ->capture_default_str()
       ->check(CLI::Range(1u, 4097u));
   table->add_option("--last", table_options.last, "One-heap games: n = 0..last, 0 to 100000000")
@@ -335,7 +337,9 @@ void register_commands(CLI::App& app) {
   auto* ppos = app.add_subcommand(
       "ppos", "List the P-positions (G = 0) of the box [0,size-1]^k, as CSV (or TSV)");
   ppos_options.game.add_to(ppos);
-  ppos->add_option("--size", ppos_options.size, "Heaps 0..size-1, 1 to 4097")
+  ppos->add_option("--size", ppos_options.size,
+                   "Heaps 0..size-1 (size values a heap), 1 to 4097; a proof file's 'size B' "
+                   "means [0,B], B + 1 values")
       ->capture_default_str()
       ->check(CLI::Range(1u, 4097u));
   ppos->add_flag("--tsv", ppos_options.tsv, "Tab-separated output");

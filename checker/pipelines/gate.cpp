@@ -11,6 +11,7 @@
 #include "certificate/certificate.hpp"
 #include "certificate/certificate_file.hpp"
 #include "certificate/committed_answers.hpp"
+#include "checks/reusing_mona.hpp"
 #include "checks/reusing_solvers.hpp"
 #include "pipelines/steps.hpp"
 #include "solve/cvc5_replay.hpp"
@@ -201,6 +202,21 @@ std::vector<std::string> sources_named(const std::string& base, std::size_t vouc
 
 }  // namespace
 
+namespace {
+
+// Why the gate fails, in words that read: "1 does not hold, 1 certificate drifted", "every one
+// holds, 1 certificate drifted".
+std::string fail_reasons(std::size_t failing, std::size_t drifted) {
+  std::vector<std::string> parts;
+  parts.push_back(failing == 0   ? std::string("every one holds")
+                  : failing == 1 ? std::string("1 does not hold")
+                                 : fmt::format("{} do not hold", failing));
+  if (drifted > 0) parts.push_back(count_of(drifted, "certificate") + " drifted");
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+}  // namespace
+
 Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Narrator& narrator) {
   check_report_outputs(o);
   const auto proofs = proof_files(named);
@@ -215,6 +231,7 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
   for (const ProofSource& s : sources) preflight(s, options);
   std::vector<CheckRow> rows;
   std::size_t failing = 0, drifted = 0, checks = 0, reused = 0, solved = 0, vouched = 0;
+  std::size_t mona_reused = 0, mona_ran = 0;
   const std::string cvc5 = smt::cvc5_version(options.lemma.cvc5_binary);
   // Incremental unless --full: a query whose exact text and time limit these solver versions
   // solved at the base revision, or that the local cache holds, takes that answer; every
@@ -237,6 +254,7 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
     std::string base_note;  // whether the base's certificate was trusted, and why
     bool base_trusted = false;
     std::unique_ptr<ReusingSolvers> reusing;
+    std::unique_ptr<ReusingMona> mona;  // MONA's answers from the same trusted sources
     Json fresh;
     DratProofFiles proofs;  // the fresh DRAT proofs, to compare with the committed files
   };
@@ -247,17 +265,24 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
     Gated& g = gated[i];
     g.committed = read_committed(certificate_path(source.path));
     std::vector<AnswerSource> trusted;
+    RecordedMonaAnswers base_mona;
     if (!base.empty()) {
       const BaseTrust t = base_trust(certificate_at(base, certificate_path(source.path)), cache);
       g.base_note = fmt::format("base {}: {} {}", base, certificate_path(source.path), t.why);
       g.base_trusted = t.trusted;
-      if (t.trusted) trusted.push_back({"base " + base, answers_of(t.certificate, cvc5)});
+      if (t.trusted) {
+        trusted.push_back({"base " + base, answers_of(t.certificate, cvc5)});
+        base_mona = recorded_mona_answers(t.certificate);
+      }
     }
+    g.mona = std::make_unique<ReusingMona>(cache, std::move(base_mona));
     g.reusing = std::make_unique<ReusingSolvers>(
         real, std::move(trusted), cache,
         o.full ? CommittedAnswers{} : answers_of(g.committed.json, cvc5));
     ProofOptions incremental = options;
     incremental.lemma.solvers = g.reusing.get();
+    if (!o.full) incremental.lemma.mona_answers = g.mona.get();
+    if (cache) reuse_drat_routes(*cache, incremental.lemma.drat);
     g.fresh = certify_one(source, incremental, &g.proofs);
   });
   for (std::size_t i = 0; i < sources.size(); ++i) {
@@ -266,6 +291,8 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
     const ReusingSolvers& reusing = *gated[i].reusing;
     const Json& fresh = gated[i].fresh;
     reused += reusing.reused();
+    mona_reused += gated[i].mona->reused();
+    mona_ran += gated[i].mona->ran();
     vouched += gated[i].base_trusted;
     solved += reusing.solved();
     const std::string regenerate = "nimcert certify " + source.path;
@@ -333,6 +360,9 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
       narrator.line(fmt::format("{}: its proof file {} is gone; remove it with: git rm {}",
                                 entry.path().string(), proof.string(), entry.path().string()));
     }
+  if (mona_reused > 0)
+    narrator.line(fmt::format("MONA: {} reused from the same sources, {} decided now",
+                              count_of(mona_reused, "answer"), mona_ran));
   const bool pass = failing == 0 && drifted == 0;
   const std::string answers = fmt::format(
       "{} reused{}, {} solved", count_of(reused, "solver answer"),
@@ -344,9 +374,8 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
   const std::string line =
       pass ? fmt::format("gate: PASS ({}, {} hold, certificates up to date; {})",
                          count_of(proofs.size(), "proof file"), count_of(checks, "check"), answers)
-           : fmt::format("gate: FAIL ({} of {} {} not hold, {} drifted; {})", failing,
-                         count_of(proofs.size(), "proof file"), failing == 1 ? "does" : "do",
-                         count_of(drifted, "certificate"), answers);
+           : fmt::format("gate: FAIL ({}: {}; {})", count_of(proofs.size(), "proof file"),
+                         fail_reasons(failing, drifted), answers);
   write_reports(o, rows, line);
   return {pass ? 0 : 1, line};
 }

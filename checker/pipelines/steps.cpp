@@ -15,10 +15,12 @@
 
 #include "base/atomic_file.hpp"
 #include "base/regular_file.hpp"
+#include <build_info.hpp>
 #include "certificate/certificate.hpp"
 #include "certificate/certificate_file.hpp"
 #include "certificate/query_names.hpp"
 #include "certificate/entries.hpp"
+#include "sat/cadical.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
@@ -243,6 +245,18 @@ std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::s
   return std::make_unique<AnswerCache>(
       o.cache_dir.empty() ? AnswerCache::default_dir() : std::filesystem::path(o.cache_dir),
       smt::z3_version(), smt::kZ3Seed, cvc5);
+}
+
+void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat) {
+  if (!drat.enabled) return;
+  try {
+    drat.route_version = fmt::format("cadical {}; nimcert {} {}",
+                                     smt::cadical_version(drat.cadical_binary), build::version,
+                                     build::git_commit);
+    drat.cache = &cache;
+  } catch (const std::runtime_error&) {
+    drat.cache = nullptr;
+  }
 }
 
 void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,

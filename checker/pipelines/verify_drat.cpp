@@ -98,9 +98,10 @@ CheckRow recheck_lemma(const std::string& certificate, const fs::path& folder,
   row.seconds = again.seconds;
   if (again.checked()) {
     row.status = "holds";
-    row.detail = fmt::format("{}: {} lemmas, {} checked ({} as RAT); CNF {} variables, {} clauses",
-                             where, again.lemmas, again.core_lemmas, again.rat_lemmas,
-                             again.variables, again.clauses);
+    row.detail = fmt::format("{}: {}; CNF of {} and {}", where,
+                             proof_counts(again.lemmas, again.core_lemmas, again.rat_lemmas),
+                             count_of(again.variables, "variable"),
+                             count_of(again.clauses, "clause"));
   } else {
     row.detail = where + ": " + again.note;
   }

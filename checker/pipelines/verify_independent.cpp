@@ -155,9 +155,9 @@ CheckRow recheck_proof(const std::string& certificate, const fs::path& folder,
     return row;
   }
   row.status = "holds";
-  row.detail = fmt::format("{}: {} lemmas, {} checked ({} as RAT); CNF {} variables, {} clauses",
-                           proof_path.string(), again.lemmas, again.core_lemmas, again.rat_lemmas,
-                           again.variables, again.clauses);
+  row.detail = fmt::format("{}: {}; CNF of {} and {}", proof_path.string(),
+                           proof_counts(again.lemmas, again.core_lemmas, again.rat_lemmas),
+                           count_of(again.variables, "variable"), count_of(again.clauses, "clause"));
   return row;
 }
 

@@ -229,22 +229,58 @@ std::vector<std::uint64_t> ExpressionParser::parse_constants(const char* open, c
   return out;
 }
 
-// `E in {c1, ..., ck}`: read as `E == c1 || ... || E == ck`, so that every engine (the
-// evaluator, Z3, MONA) reads what it already translates, and the certificate prints that.
+namespace {
+
+// Lists longer than this are read as balanced trees (depth about log2 k) rather than chains
+// (depth k), so that a set or value list of kMaxListed constants stays far below
+// kMaxExpressionDepth; shorter ones keep the chain a reader expects.
+constexpr std::size_t kLongestChain = 64;
+
+// The disjunction of `parts`, a chain left to right or, when long, balanced.
+ExprPtr any_of(const std::vector<ExprPtr>& parts, std::size_t from, std::size_t to) {
+  if (to - from == 1) return parts[from];
+  if (to - from > kLongestChain) {
+    const std::size_t mid = from + (to - from) / 2;
+    return make_node(Op::Or, {any_of(parts, from, mid), any_of(parts, mid, to)});
+  }
+  ExprPtr any = parts[from];
+  for (std::size_t i = from + 1; i < to; ++i) any = make_node(Op::Or, {any, parts[i]});
+  return any;
+}
+
+// v_at for at in [from, to): a chain of `at == i` or, when long, a binary search on `at < mid`.
+ExprPtr pick(const std::vector<std::uint64_t>& values, const ExprPtr& at, std::size_t from,
+             std::size_t to) {
+  if (to - from == 1) return make_const(values[from]);
+  if (to - from > kLongestChain) {
+    const std::size_t mid = from + (to - from) / 2;
+    return make_node(Op::Ite, {make_node(Op::Lt, {at, make_const(mid)}),
+                               pick(values, at, from, mid), pick(values, at, mid, to)});
+  }
+  ExprPtr chain = make_const(values[to - 1]);
+  for (std::size_t i = to - 1; i-- > from;)
+    chain = make_node(Op::Ite, {make_node(Op::Eq, {at, make_const(i)}), make_const(values[i]),
+                                chain});
+  return chain;
+}
+
+}  // namespace
+
+// `E in {c1, ..., ck}`: read as `E == c1 || ... || E == ck` (balanced past kLongestChain
+// constants), so that every engine (the evaluator, Z3, MONA) reads what it already translates,
+// and the certificate prints that.
 ExprPtr ExpressionParser::parse_membership(const ExprPtr& element) {
   const SourceLocation w = next().where;  // in
   const std::vector<std::uint64_t> set = parse_constants("{", "}", "a set {c1, c2, ...}");
-  ExprPtr any;
-  for (std::uint64_t c : set) {
-    ExprPtr is_c = make_node(Op::Eq, {element, make_const(c)});
-    any = any ? make_node(Op::Or, {any, is_c}) : is_c;
-  }
-  return located(any, w);
+  std::vector<ExprPtr> parts;
+  for (std::uint64_t c : set) parts.push_back(make_node(Op::Eq, {element, make_const(c)}));
+  return located(any_of(parts, 0, parts.size()), w);
 }
 
 // `[v0, v1, ..., vk-1][E]`: the list read cyclically, v_(E mod k), read as the chain
-// `if E % k == 0 then v0 else if E % k == 1 then v1 ... else vk-1`: a period's table written
-// as a list, in what every engine already translates.
+// `if E % k == 0 then v0 else if E % k == 1 then v1 ... else vk-1` (past kLongestChain values, a
+// binary search on E % k < mid): a period's table written as a list, in what every engine
+// already translates.
 ExprPtr ExpressionParser::parse_value_list() {
   const SourceLocation w = peek().where;
   const std::vector<std::uint64_t> values =
@@ -256,11 +292,7 @@ ExprPtr ExpressionParser::parse_value_list() {
   expect_punct("]");
   const ExprPtr k = make_const(values.size());
   const ExprPtr at = values.size() == 1 ? make_const(0) : make_node(Op::Mod, {index, k});
-  ExprPtr chain = make_const(values.back());
-  for (std::size_t i = values.size() - 1; i-- > 0;)
-    chain = make_node(Op::Ite, {make_node(Op::Eq, {at, make_const(i)}), make_const(values[i]),
-                                chain});
-  return located(chain, w);
+  return located(pick(values, at, 0, values.size()), w);
 }
 
 ExprPtr ExpressionParser::parse_call(const Token& name) {

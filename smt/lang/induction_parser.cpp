@@ -1,12 +1,14 @@
 // The induction step's part of the declaration grammar: the claim it proves (found among the
 // claims stated above, with its F), an optional case split of (b), witness hints, a time limit
 // and the widths.
+#include <map>
+
 #include "lang/declaration_parser.hpp"
 
 namespace nimcert::smt {
 
-// induction "CLAIM" "text"  [case ...]  witness "MOVE" p = EXPR, ...  [timeout MS]
-// widths W...  end
+// induction "CLAIM" "text"  [case ...]  witness "MOVE" p = EXPR, ...  then, each at most once
+// and in any order, [numeration N] [timeout MS] [widths W...], and end
 InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
   InductionSpec d;
   d.where = peek().where;
@@ -103,20 +105,35 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
     fail(d.split->where, "no case split in the win-loss form (it splits (b) on the values v < F)");
   if (d.split && d.hints.empty())
     fail(d.split->where, "witness hints after a case split (it splits their obligation (b))");
-  if (is_word("numeration")) {  // numeration fibonacci: MONA's naturals in Zeckendorf form
-    next();
-    const Token n = peek();
-    if (!is_word("fibonacci") && !is_word("binary"))
-      fail(n.where, "a numeration: 'fibonacci' (or 'binary', the default)");
-    d.fibonacci = next().text == "fibonacci";
+  // Then `numeration`, `timeout` and `widths`, each at most once, in any order; widths are
+  // optional, as a lemma's: a step MONA decides on N^k may ask for none.
+  std::map<std::string, SourceLocation> given;
+  for (;;) {
+    const Token word = peek();
+    if (word.kind != Tok::Ident ||
+        (word.text != "numeration" && word.text != "timeout" && word.text != "widths"))
+      break;
+    if (const auto it = given.find(word.text); it != given.end())
+      fail(word.where, fmt::format("'{}' once (it is given already at line {})", word.text,
+                                   it->second.line));
+    given[word.text] = word.where;
+    if (word.text == "numeration") {  // numeration fibonacci: MONA's naturals in Zeckendorf form
+      next();
+      const Token n = peek();
+      if (!is_word("fibonacci") && !is_word("binary"))
+        fail(n.where, "a numeration: 'fibonacci' (or 'binary', the default)");
+      d.fibonacci = next().text == "fibonacci";
+    } else if (word.text == "timeout") {  // timeout MS: the limit per query and solver
+      next();
+      d.timeout_ms = static_cast<unsigned>(
+          expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
+    } else {
+      d.widths = parse_widths(2);
+    }
   }
-  if (is_word("timeout")) {  // timeout MS: this induction's limit per query and solver
-    next();
-    d.timeout_ms =
-        static_cast<unsigned>(expect_number_in("a time limit in milliseconds", 1, kMaxTimeoutMs));
-  }
-  // Widths are optional, as a lemma's: a step MONA decides on N^k may ask for none.
-  if (!is_word("end")) d.widths = parse_widths(2);
+  if (!is_word("end"))
+    fail(peek().where,
+         "'end', or 'numeration', 'timeout' or 'widths' (each once, in any order) before it");
   expect_word("end");
   return d;
 }

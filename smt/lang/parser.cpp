@@ -289,15 +289,23 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
     next();
     q.game = parse_game(nullptr);
     const auto& d = q.game.declaration;
-    if (!d || (d->octal.empty() && (d->subtraction.empty() || d->heaps != 1)))
+    if (is_word("misere")) {  // misère play: g_n is heap n's outcome
+      next();
+      q.misere = true;
+    }
+    if (!d || (d->octal.empty() && (d->subtraction.empty() || d->heaps != 1))) {
+      if (q.misere)  // the misère quotient is found from an octal code or a subtraction set
+        fail(q.game.where,
+             fmt::format("a game declared by its octal code (game NAME octal \"0.77\") or a "
+                         "one-heap subtraction game: a misère sequence reads its quotient off "
+                         "the code, which {} does not have; state its misère outcomes in a box "
+                         "(box ... game {} misere size N)",
+                         q.game.name, q.game.name));
       fail(q.game.where, fmt::format("a game declared by its octal code (game NAME octal "
                                      "\"0.77\") or a one-heap subtraction game (game NAME "
                                      "subtraction {{2, 5, 7}}); {} is played by 'rule' (Levine's "
                                      "games) or in a box",
                                      q.game.name));
-    if (is_word("misere")) {  // misère play: g_n is heap n's outcome
-      next();
-      q.misere = true;
     }
     expect_word("last");
     q.last = expect_number_in("the last n", 1, kMaxLast);

@@ -53,6 +53,22 @@ class Checker {
  public:
   Checker(const Cnf& cnf, const DratLimits& limits) : limits_(limits) { grow(cnf.variables); }
 
+  // `steps` of work against the limit; an interrupt is answered here too, every 2^16 steps.
+  void work(std::uint64_t steps) {
+    visits_ += steps;
+    if (visits_ < next_poll_) return;
+    // The next poll in 2^16 steps, or just past the limit: the limit is exact.
+    next_poll_ = visits_ + (1u << 16);
+    if (limits_.visits && visits_ <= limits_.visits)
+      next_poll_ = std::min(next_poll_, limits_.visits + 1);
+    throw_if_interrupted();
+    if (limits_.visits && visits_ > limits_.visits)
+      throw DratLimitReached("the DRAT checker's work passed its limit of " +
+                                 std::to_string(limits_.visits) + " steps",
+                             false);
+  }
+  std::uint64_t work_done() const { return visits_; }
+
   // Memory the clauses and the LRAT text hold, roughly, against the limit.
   void charge(std::uint64_t bytes) {
     memory_ += bytes;
@@ -79,6 +95,7 @@ class Checker {
   }
 
   void activate(std::uint32_t c, bool on) {
+    work(clauses_[c].sorted.size() + 1);  // the index's comparisons, about
     clauses_[c].active = on;
     if (on) watch(c);
     const Clause& key = clauses_[c].sorted;
@@ -97,7 +114,8 @@ class Checker {
   }
 
   // An active clause with these literals (in any order), or kNone.
-  std::uint32_t find_active(Clause lits) const {
+  std::uint32_t find_active(Clause lits) {
+    work(lits.size() + 1);
     const auto it = by_literals_.find(normalized(std::move(lits)));
     return it == by_literals_.end() || it->second.empty() ? kNone : it->second.back();
   }
@@ -105,6 +123,7 @@ class Checker {
   // Whether the negation of `lits` propagates to a conflict among the active clauses; if so
   // the clauses used are marked core and their ids appended to `hints` in propagation order.
   bool rup(const Clause& lits, std::vector<std::int64_t>& hints) {
+    work(lits.size() + 1);
     reset();
     for (const Lit l : lits) {
       if (value(l) < 0) continue;  // a repeated literal (its negation is already set)
@@ -148,11 +167,15 @@ class Checker {
     const Lit p = clauses_[c].pivot;
     if (p == 0) return false;
     std::vector<std::uint32_t> candidates;
-    for (std::uint32_t d = 0; d < clauses_.size(); ++d)
-      if (clauses_[d].active && d != c &&
-          std::find(clauses_[d].lits.begin(), clauses_[d].lits.end(), -p) != clauses_[d].lits.end())
+    for (std::uint32_t d = 0; d < clauses_.size(); ++d) {
+      work(1);
+      if (!clauses_[d].active || d == c) continue;
+      work(clauses_[d].lits.size());
+      if (std::find(clauses_[d].lits.begin(), clauses_[d].lits.end(), -p) != clauses_[d].lits.end())
         candidates.push_back(d);
+    }
     for (const std::uint32_t d : candidates) {
+      work(clauses_[c].lits.size() * clauses_[d].lits.size() + 1);
       Clause resolvent = clauses_[c].lits;
       bool tautology = clauses_[d].tautology;
       for (const Lit l : clauses_[d].lits) {
@@ -195,6 +218,7 @@ class Checker {
     trail_.push_back(l);
   }
   void reset() {
+    work(trail_.size());
     for (const Lit l : trail_) values_[static_cast<std::size_t>(std::abs(l))] = 0;
     trail_.clear();
   }
@@ -227,15 +251,7 @@ class Checker {
   // since it was listed with the others is handled here once and moves to the core lists.
   std::uint32_t visit(Lit f, bool core) {
     std::vector<Watch>& list = watches_[core][slot(f)];
-    visits_ += list.size();
-    if (visits_ >= next_poll_) {  // every 2^16 clauses or so: an interrupt, the work limit
-      next_poll_ = visits_ + (1u << 16);
-      throw_if_interrupted();
-      if (limits_.visits && visits_ > limits_.visits)
-        throw DratLimitReached("the DRAT checker's work passed its limit of " +
-                                   std::to_string(limits_.visits) + " clause visits",
-                               false);
-    }
+    work(list.size());
     std::size_t keep = 0;
     std::uint32_t conflict = kNone;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -268,13 +284,15 @@ class Checker {
         continue;
       }
       bool moved = false;
-      for (std::size_t k = 2; k < lits.size(); ++k)
+      std::size_t k = 2;
+      for (; k < lits.size(); ++k)
         if (value(lits[k]) >= 0) {
           std::swap(lits[1], lits[k]);
           watches_[sc.core][slot(lits[1])].push_back({c, lits[0]});
           moved = true;
           break;
         }
+      work(k - 2);
       if (moved) continue;
       keep_entry(lits[0]);
       if (value(lits[0]) < 0)
@@ -290,6 +308,7 @@ class Checker {
   // conflict's, go to hints.
   void analyze(std::uint32_t conflict, std::vector<std::int64_t>& hints) {
     const auto mark_literals = [&](const StoredClause& c) {
+      work(c.lits.size());
       for (const Lit l : c.lits) seen_[static_cast<std::size_t>(std::abs(l))] = 1;
     };
     clauses_[conflict].core = true;
@@ -415,6 +434,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
     checker.clause(s.clause).hints = std::move(hints);
   }
   out.verified = true;
+  out.work = checker.work_done();
 
   if (write_lrat) {
     std::string& lrat = out.lrat;

@@ -38,12 +38,17 @@ struct DratCheck {
   std::uint64_t absent_deletions = 0;  // deletions of clauses not active (nothing to delete)
   std::uint64_t core_lemmas = 0;  // lemmas checked (the rest were never used)
   std::uint64_t rat_lemmas = 0;   // of those, checked as RAT
+  std::uint64_t work = 0;         // the steps DratLimits::visits counts, spent on this proof
   std::string lrat;               // the LRAT proof when asked for and verified
 };
 
-// The checker's limits: its work, counted as clauses visited by propagation (deterministic, so
-// that the same proof gets the same verdict on every machine: about 10^8 visits a second here),
-// and the memory of its clauses, watch lists and LRAT text.  0: none.
+// The checker's limits: its work, counted in steps (deterministic, so that the same proof gets
+// the same verdict on every machine): a watch-list entry visited by propagation, a literal
+// scanned for a new watch, marked by the conflict analysis, assigned or unassigned, compared
+// in the RAT candidates' search or in the deleted clauses' index (a proof of clauses of 2048
+// literals once spent 9 minutes within a limit that counted only the entries); and the memory
+// of its clauses, watch lists and LRAT text.  0: none.  Interrupts are polled as work is
+// counted, every 2^16 steps.
 struct DratLimits {
   std::uint64_t visits = 0;
   std::uint64_t memory_bytes = 0;

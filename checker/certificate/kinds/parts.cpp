@@ -282,11 +282,14 @@ EntryRow drat_row(const std::string& name, const Json& d) {
   std::string detail = status;
   if (d.contains("note")) detail += ": " + d.at("note").get<std::string>();
   if (status == DratRoute::kChecked)
-    detail = fmt::format("{} ({} bytes, {} lemmas, {} checked), CNF {} variables {} clauses",
-                         d.at("proof").at("file").get<std::string>(),
-                         d.at("proof").at("bytes").dump(), d.at("proof").at("lemmas").dump(),
-                         d.at("proof").at("core_lemmas").dump(), d.at("cnf").at("variables").dump(),
-                         d.at("cnf").at("clauses").dump());
+    detail = fmt::format(
+        "{} ({}; {}), CNF of {} and {}", d.at("proof").at("file").get<std::string>(),
+        count_of(d.at("proof").at("bytes").get<std::uint64_t>(), "byte"),
+        proof_counts(d.at("proof").at("lemmas").get<std::uint64_t>(),
+                     d.at("proof").at("core_lemmas").get<std::uint64_t>(),
+                     d.at("proof").at("rat_lemmas").get<std::uint64_t>()),
+        count_of(d.at("cnf").at("variables").get<std::uint64_t>(), "variable"),
+        count_of(d.at("cnf").at("clauses").get<std::uint64_t>(), "clause"));
   const bool no_proof = status.starts_with("no checked proof");
   return {EntryRow::Kind::Solver, name,
           status == DratRoute::kChecked ? "holds"

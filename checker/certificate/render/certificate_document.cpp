@@ -223,7 +223,7 @@ std::string covers(const Entry& e) {
     std::vector<std::string> widths;  // "w8: 6 of 7 obligations unsat", as Z3 answered
     for (const auto& [w, answer] : r.at("z3").at("answers").items())
       widths.push_back(w + ": " + text_of(answer));
-    parts.push_back(fmt::format("Z3 {}", fmt::join(widths, ", ")));
+    if (!widths.empty()) parts.push_back(fmt::format("Z3 {}", fmt::join(widths, ", ")));
   }
   for (const char* where : {"exhaustive", "enumeration"})
     if (r.contains(where) && r.at(where).is_object()) {

@@ -151,7 +151,7 @@ table {{ border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }}
 th, td {{ border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }}
 th {{ background: #f0f0f0; }}
 td {{ font-family: ui-monospace, monospace; word-break: break-word; }}
-.status {{ font-weight: bold; padding: 0 0.4em; border-radius: 0.3em; }}
+.status {{ font-weight: bold; padding: 0 0.4em; border-radius: 0.3em; white-space: nowrap; word-break: normal; }}
 .holds {{ color: #0a5d1a; background: #e3f4e6; }}
 .fails {{ color: #8f1010; background: #fbe4e4; }}
 .unknown {{ color: #7a5200; background: #fdf1d8; }}
