@@ -29,23 +29,7 @@ using testing::run_command;
 
 // The lines of the step `name` in docs/ci.md, dedented.
 std::string recipe_step(const std::string& name) {
-  std::ifstream in(fs::path(NIMCERT_SOURCE_DIR) / "docs" / "ci.md");
-  std::string line, out;
-  std::size_t indent = std::string::npos;
-  bool inside = false;
-  while (std::getline(in, line)) {
-    const std::size_t at = line.find_first_not_of(' ');
-    const std::string text = at == std::string::npos ? "" : line.substr(at);
-    if (text == "# step: " + name) {
-      inside = true;
-      indent = at;
-      continue;
-    }
-    if (inside && text == "# end step") return out;
-    if (inside) out += (line.size() > indent ? line.substr(indent) : "") + "\n";
-  }
-  ADD_FAILURE() << "docs/ci.md has no step " << name;
-  return "";
+  return testing::marked_step(fs::path(NIMCERT_SOURCE_DIR) / "docs" / "ci.md", name);
 }
 
 const char* kLemma = R"(lemma "cancel" "a ^ b ^ b = a"
@@ -84,6 +68,23 @@ class CiRecipe : public testing::ScratchTest {
               0)
         << args;
   }
+  // The proofs repository dir_/origin on main: proofs/small.proof (kLemma) certified by its
+  // author (a cache of the author's own) and committed with its certificate, beside `gitignore`.
+  fs::path committed_origin(const std::string& gitignore, const std::string& message) const {
+    const fs::path origin = dir_ / "origin";
+    fs::create_directories(origin / "proofs");
+    std::ofstream(origin / "proofs" / "small.proof") << kLemma;
+    if (!gitignore.empty()) std::ofstream(origin / ".gitignore") << gitignore;
+    git(origin, "init -q -b main");
+    EXPECT_EQ(run_command("cd " + origin.string() + " && XDG_CACHE_HOME=" +
+                          (dir_ / "author").string() + " " + NIMCERT_BINARY +
+                          " certify proofs/small.proof >/dev/null")
+                  .status,
+              0);
+    git(origin, "add -A");
+    git(origin, "commit -qm '" + message + "'");
+    return origin;
+  }
   // The pull-request step with main's saved cache restored (a copy: a PR saves nothing).
   CommandResult gate_pull_request(const fs::path& clone) const {
     fs::remove_all(dir_ / "pr-cache");
@@ -97,17 +98,8 @@ class CiRecipe : public testing::ScratchTest {
 
 TEST_F(CiRecipe, PushThenPullRequestsGatedAgainstTheirMergeBase) {
   // The proofs repository, with main's push job.
-  const fs::path origin = dir_ / "origin";
-  fs::create_directories(origin / "proofs");
-  std::ofstream(origin / "proofs" / "small.proof") << kLemma;
-  git(origin, "init -q -b main");
-  ASSERT_EQ(run_command("cd " + origin.string() + " && XDG_CACHE_HOME=" +
-                        (dir_ / "author").string() + " " + NIMCERT_BINARY +
-                        " certify proofs/small.proof >/dev/null")
-                .status,
-            0);
-  git(origin, "add -A");
-  git(origin, "commit -qm 'the first lemma'");
+  const fs::path origin = committed_origin("", "the first lemma");
+  ASSERT_FALSE(HasFailure());
   const CommandResult push =
       sh(origin, recipe_step("push-to-main"),
          "XDG_CACHE_HOME=" + (dir_ / "main-cache").string() +
@@ -180,19 +172,10 @@ exit $status
 )";
 
 TEST_F(CiRecipe, APushOfAProofWithoutItsCertificateFailsAndTheReportsAreIgnored) {
-  const fs::path origin = dir_ / "origin";
-  fs::create_directories(origin / "proofs");
-  std::ofstream(origin / "proofs" / "small.proof") << kLemma;
   // The repository's .gitignore, as the recipe gives it.
-  std::ofstream(origin / ".gitignore") << recipe_step("gitignore");
-  git(origin, "init -q -b main");
-  ASSERT_EQ(run_command("cd " + origin.string() + " && XDG_CACHE_HOME=" +
-                        (dir_ / "author").string() + " " + NIMCERT_BINARY +
-                        " certify proofs/small.proof >/dev/null")
-                .status,
-            0);
-  git(origin, "add -A");
-  git(origin, "commit -qm 'a lemma and its certificate'");
+  const fs::path origin =
+      committed_origin(recipe_step("gitignore"), "a lemma and its certificate");
+  ASSERT_FALSE(HasFailure());
   // A second proof committed without its certificate.
   std::ofstream(origin / "proofs" / "second.proof") << R"(lemma "or" "a | a = a"
   vars a

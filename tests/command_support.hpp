@@ -50,6 +50,28 @@ inline std::string last_line(const std::string& out) {
   return s.substr(s.rfind('\n') + 1);
 }
 
+// The lines between "# step: NAME" and "# end step" in `file` (docs/ci.md's recipe, the release
+// workflow), dedented to the marker's indentation: the shell a test then plays.
+inline std::string marked_step(const std::filesystem::path& file, const std::string& name) {
+  std::ifstream in(file);
+  std::string line, out;
+  std::size_t indent = std::string::npos;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    const std::size_t at = line.find_first_not_of(' ');
+    const std::string text = at == std::string::npos ? "" : line.substr(at);
+    if (text == "# step: " + name) {
+      inside = true;
+      indent = at;
+      continue;
+    }
+    if (inside && text == "# end step") return out;
+    if (inside) out += (line.size() > indent ? line.substr(indent) : "") + "\n";
+  }
+  ADD_FAILURE() << file.string() << " has no step " << name;
+  return "";
+}
+
 // An empty folder of its own under the system's temporary folder.
 inline std::filesystem::path scratch_dir(const std::string& name) {
   std::filesystem::path d = std::filesystem::temp_directory_path() /

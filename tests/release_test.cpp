@@ -18,23 +18,8 @@ namespace fs = std::filesystem;
 
 // The lines of the step `name` in the release workflow, dedented.
 std::string workflow_step(const std::string& name) {
-  std::ifstream in(fs::path(NIMCERT_SOURCE_DIR) / ".github" / "workflows" / "release.yml");
-  std::string line, out;
-  std::size_t indent = std::string::npos;
-  bool inside = false;
-  while (std::getline(in, line)) {
-    const std::size_t at = line.find_first_not_of(' ');
-    const std::string text = at == std::string::npos ? "" : line.substr(at);
-    if (text == "# step: " + name) {
-      inside = true;
-      indent = at;
-      continue;
-    }
-    if (inside && text == "# end step") return out;
-    if (inside) out += (line.size() > indent ? line.substr(indent) : "") + "\n";
-  }
-  ADD_FAILURE() << "release.yml has no step " << name;
-  return "";
+  return testing::marked_step(
+      fs::path(NIMCERT_SOURCE_DIR) / ".github" / "workflows" / "release.yml", name);
 }
 
 // The version CMakeLists.txt gives the project.

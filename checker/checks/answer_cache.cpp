@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "base/atomic_file.hpp"
 #include "base/regular_file.hpp"
@@ -24,6 +25,17 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char* kFormat = "nimcert-answer-cache-1";
 constexpr const char* kDratFormat = "nimcert-drat-route-1";
+// What a DRAT entry keeps of the route, by name: one list for writing and reading it.
+constexpr std::pair<const char*, std::string DratRoute::*> kDratWords[] = {
+    {"status", &DratRoute::status},
+    {"note", &DratRoute::note},
+    {"cnf_sha256", &DratRoute::cnf_sha256},
+    {"proof_sha256", &DratRoute::proof_sha256}};
+constexpr std::pair<const char*, std::uint64_t DratRoute::*> kDratCounts[] = {
+    {"cnf_bytes", &DratRoute::cnf_bytes},   {"variables", &DratRoute::variables},
+    {"clauses", &DratRoute::clauses},       {"proof_bytes", &DratRoute::proof_bytes},
+    {"lemmas", &DratRoute::lemmas},         {"core_lemmas", &DratRoute::core_lemmas},
+    {"rat_lemmas", &DratRoute::rat_lemmas}, {"lrat_bytes", &DratRoute::lrat_bytes}};
 constexpr const char* kMonaFormat = "nimcert-mona-answer-1";
 constexpr const char* kVouchFormat = "nimcert-vouched-certificate-1";
 // An entry is a few hundred bytes (its note is one line); anything far larger is not one.
@@ -247,18 +259,8 @@ std::optional<DratRoute> AnswerCache::find_drat(const std::string& smt2,
       read_signed(entry_path(key), [&](const Json& entry) -> std::optional<DratRoute> {
         if (entry.at("format") != kDratFormat || entry.at("key") != key) return std::nullopt;
         DratRoute r;
-        r.status = entry.at("status").get<std::string>();
-        r.note = entry.at("note").get<std::string>();
-        r.cnf_sha256 = entry.at("cnf_sha256").get<std::string>();
-        r.cnf_bytes = entry.at("cnf_bytes").get<std::uint64_t>();
-        r.variables = entry.at("variables").get<std::uint64_t>();
-        r.clauses = entry.at("clauses").get<std::uint64_t>();
-        r.proof_sha256 = entry.at("proof_sha256").get<std::string>();
-        r.proof_bytes = entry.at("proof_bytes").get<std::uint64_t>();
-        r.lemmas = entry.at("lemmas").get<std::uint64_t>();
-        r.core_lemmas = entry.at("core_lemmas").get<std::uint64_t>();
-        r.rat_lemmas = entry.at("rat_lemmas").get<std::uint64_t>();
-        r.lrat_bytes = entry.at("lrat_bytes").get<std::uint64_t>();
+        for (const auto& [name, field] : kDratWords) r.*field = entry.at(name).get<std::string>();
+        for (const auto& [name, field] : kDratCounts) r.*field = entry.at(name).get<std::uint64_t>();
         return r;
       });
   if (!route || !route->checked()) return route;
@@ -300,21 +302,10 @@ void AnswerCache::store_drat(const std::string& smt2, const DratOptions& options
       }
     }
   }
-  write_signed(entry_path(key), {{"format", kDratFormat},
-                                 {"key", key},
-                                 {"query_sha256", Sha256::of(smt2)},
-                                 {"status", route.status},
-                                 {"note", route.note},
-                                 {"cnf_sha256", route.cnf_sha256},
-                                 {"cnf_bytes", route.cnf_bytes},
-                                 {"variables", route.variables},
-                                 {"clauses", route.clauses},
-                                 {"proof_sha256", route.proof_sha256},
-                                 {"proof_bytes", route.proof_bytes},
-                                 {"lemmas", route.lemmas},
-                                 {"core_lemmas", route.core_lemmas},
-                                 {"rat_lemmas", route.rat_lemmas},
-                                 {"lrat_bytes", route.lrat_bytes}});
+  Json entry = {{"format", kDratFormat}, {"key", key}, {"query_sha256", Sha256::of(smt2)}};
+  for (const auto& [name, field] : kDratWords) entry[name] = route.*field;
+  for (const auto& [name, field] : kDratCounts) entry[name] = route.*field;
+  write_signed(entry_path(key), std::move(entry));
 }
 
 std::filesystem::path AnswerCache::vouch_path(const std::string& stable_sha256) const {
