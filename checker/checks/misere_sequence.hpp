@@ -8,6 +8,12 @@
 // quotient).  g_n is 0 at a P-position and 1 at an N-position, as in misère boxes.  The
 // claims are pointwise over n and g and hold for n = 0..N only: no periodicity theorem for
 // misère play is applied.
+//
+// Where the quotient search stops (a limit: the misère quotients of many octal games are
+// infinite, Dawson's Kayles' among them as far as anyone knows), the block is still checked:
+// heap n's outcome for n = 0..N comes from the definition alone over canonical sums, and the
+// certificate says the quotient was not found and why.  When the definition too passes its
+// limit, the block alone is unknown, naming both limits; the file's other blocks are checked.
 #pragma once
 
 #include "checks/sequence_check.hpp"
@@ -19,6 +25,7 @@ namespace nimcert {
 inline constexpr std::uint64_t kMisereReferenceHeap = 44, kMisereReferenceStones = 30;
 
 SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
-                                     const smt::Definitions& definitions);
+                                     const smt::Definitions& definitions,
+                                     const MisereLimits& limits = {});
 
 }  // namespace nimcert

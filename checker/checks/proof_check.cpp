@@ -264,7 +264,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   for (const smt::SequenceSpec& sequence : report.proof.sequences) {
     const auto start = std::chrono::steady_clock::now();
     smt::set_activity(fmt::format("sequence {}", sequence.name));
-    report.sequences.push_back(check_sequence(sequence, report.proof.definitions));
+    report.sequences.push_back(check_sequence(sequence, report.proof.definitions, options.misere));
     report.sequences.back().seconds = seconds_since(start);
     if (stop(report.sequences.back().verdict())) return report;
   }

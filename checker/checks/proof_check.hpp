@@ -30,6 +30,7 @@ struct ProofOptions {
   // leaves the report incomplete, which ProofReport::complete says.
   bool claims_only = false;
   bool fail_fast = false;
+  MisereLimits misere;  // a misère sequence's limits (the command line does not change them)
 };
 
 // A proof file read and parsed: what the workflow holds for every file named before it runs

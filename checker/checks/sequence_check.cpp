@@ -116,7 +116,7 @@ SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCo
 }
 
 Verdict SequenceReport::verdict() const {
-  Verdict v = Verdict::Holds;
+  Verdict v = stopped.empty() ? Verdict::Holds : Verdict::Unknown;
   for (const ClaimOutcome& c : claims) v = conjunction(v, c.verdict);
   for (const NamedCheck& c : checks) v = conjunction(v, c.verdict);
   for (const NamedCheck& c : periodic) v = conjunction(v, c.verdict);
@@ -132,11 +132,12 @@ std::uint64_t sequence_bytes(const smt::SequenceSpec& spec) {
   return (spec.last + 1) * 32;
 }
 
-SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions) {
+SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions,
+                              const MisereLimits& misere) {
   require_memory(sequence_bytes(spec),
                  fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last),
                  "choose a smaller 'last'");
-  if (spec.misere) return check_misere_sequence(spec, definitions);
+  if (spec.misere) return check_misere_sequence(spec, definitions, misere);
   if (!spec.game.name.empty()) return check_game_sequence(spec, definitions);
   const Rule rule(spec.rule, definitions);
   Sequences s;

@@ -29,9 +29,15 @@ struct SequenceReport {
   // A misère sequence (`game NAME misere`): g is heap n's outcome, 0 at P, 1 at N, from the
   // misère quotient recorded here; the P-heaps (the first 64) and how many there are.
   bool misere = false;
+  // Where the quotient search stopped: the outcomes come from the definition alone (heaps
+  // 0..last), and `quotient` records {"found": false, "search_stopped": why}.
+  bool by_definition = false;
   nlohmann::ordered_json quotient;
   std::vector<std::uint64_t> p_heaps;
   std::uint64_t p_count = 0;
+  // Why the block could not be checked at all (a limit): its verdict is unknown, its claims
+  // are unknown with this note, and the file's other blocks are still checked.
+  std::string stopped;
   double seconds = 0;  // the sequences, claims and checks (the run's record only)
   Verdict verdict() const;
 };
@@ -46,6 +52,16 @@ inline constexpr std::uint64_t kReferenceLeast = 4096, kReferenceMost = 1u << 15
 // The head of a game's sequence report: its name, text, last n and the game's record.
 SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCode& code);
 
-SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions);
+// The limits of a misère sequence's two ways to its outcomes (checks/misere_sequence.hpp): the
+// quotient search's largest reduced quotient, and the most sums the definition stores when it
+// replaces a stopped search (about 130 bytes a sum: 2^22 sums take about 550 MB; Dawson's
+// Kayles' heaps 0..60 need 83,038).  A proof file cannot change them; tests do.
+struct MisereLimits {
+  std::uint64_t quotient_elements = 4096;
+  std::uint64_t definition_sums = std::uint64_t{1} << 22;
+};
+
+SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions,
+                              const MisereLimits& misere = {});
 
 }  // namespace nimcert

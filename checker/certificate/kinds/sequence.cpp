@@ -15,14 +15,28 @@ Json sequence_json(const SequenceReport& q) {
     j["rule"] = q.rule;
   } else {
     j["game"] = q.game;
-    if (q.misere) {  // misère play: outcomes from a proved quotient, for n = 0..last only
+    if (q.misere) {  // misère play: outcomes for n = 0..last only
       j["play"] = "misère";
-      j["scope"] = fmt::format(
+      const std::string head = fmt::format(
           "n = 0..{} only, played misère (the player who cannot move wins): g_n is the misère "
           "outcome of one heap of n, 0 at a P-position and 1 at an N-position, not a Grundy "
-          "value; the quotient behind it is proved for every sum of heaps of at most {} stones "
-          "each; no periodicity theorem is applied beyond n = {}",
-          q.last, q.last, q.last);
+          "value; ",
+          q.last);
+      if (!q.stopped.empty())
+        j["scope"] = head + "not checked: " + q.stopped;
+      else if (q.by_definition)
+        j["scope"] = head + fmt::format(
+                                "by the definition on each single heap (no quotient was "
+                                "found), so no sum of two or more heaps is covered; no "
+                                "periodicity theorem is applied beyond n = {}",
+                                q.last);
+      else
+        j["scope"] = head + fmt::format(
+                                "the quotient behind it is proved for every sum of heaps of at "
+                                "most {} stones each; no periodicity theorem is applied beyond "
+                                "n = {}",
+                                q.last, q.last);
+      if (!q.stopped.empty()) j["stopped"] = q.stopped;
     }
     j["engines"] = q.engines;
     if (q.misere) {

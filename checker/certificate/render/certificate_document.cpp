@@ -1,5 +1,6 @@
 // What `nimcert show` shows of a certificate, and in which order (see document.hpp).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -111,6 +112,33 @@ void game_paragraph(Document& d, const Json& game) {
   d.table({"move", "rule"}, rows);
 }
 
+// A misère quotient as papers print it: its presentation, P-portion and heap images (the
+// pretending function), or why none was found.
+void quotient_paragraphs(Document& d, const Json& quotient) {
+  if (!quotient.is_object()) return;
+  if (quotient.value("found", true) == false) {
+    d.paragraph(fmt::format("No misère quotient was found ({}); the outcomes are the "
+                            "definition's, for single heaps only.",
+                            text_of(quotient.value("search_stopped", Json()))));
+    return;
+  }
+  if (!quotient.contains("presentation")) return;
+  std::vector<std::string> p_words;
+  for (const Json& w : quotient.value("p_words", Json::array())) p_words.push_back(text_of(w));
+  d.paragraph(fmt::format("Its misère quotient, {} elements, {} in P: Q = {}, P = {{{}}}.",
+                          text_of(quotient.value("elements", Json())),
+                          text_of(quotient.value("p_portion", Json())),
+                          text_of(quotient.at("presentation").value("text", Json())),
+                          fmt::join(p_words, ", ")));
+  const Json& images = quotient.value("heap_images", Json::object());
+  std::vector<std::string> words;
+  for (const Json& w : images.value("words", Json::array())) words.push_back(text_of(w));
+  std::string period;
+  if (images.contains("observed_period"))
+    period = fmt::format(" ({})", text_of(images.at("observed_period").value("scope", Json())));
+  d.paragraph(fmt::format("Heap images from heap 0: {}{}.", fmt::join(words, " "), period));
+}
+
 void statement_section(Document& d, const Json& c) {
   d.heading(2, "Statement");
   // Each game once, its moves as the declaration reads them; a box then names its game.
@@ -132,13 +160,14 @@ void statement_section(Document& d, const Json& c) {
         text_of(box.at("box"))));
   }
   for (const Json& q : c.value("sequences", Json::array()))
-    if (q.contains("game") && q.value("play", "") == "misère")
+    if (q.contains("game") && q.value("play", "") == "misère") {
       d.paragraph(fmt::format(
           "Sequence {}: the misère outcomes g(n) of one heap of {} (octal {}), played misère "
           "(the player who cannot move wins; g = 0 at P, 1 at N, not a Grundy value), n in {}.",
           text_of(q.value("name", Json())), text_of(q.at("game").at("name")),
           text_of(q.at("game").at("parameters").at("octal")), text_of(q.value("range", Json()))));
-    else if (q.contains("game"))
+      quotient_paragraphs(d, q.value("quotient", Json()));
+    } else if (q.contains("game"))
       d.paragraph(fmt::format("Sequence {}: the values g(n) of {} (octal {}), n in {}.",
                               text_of(q.value("name", Json())), text_of(q.at("game").at("name")),
                               text_of(q.at("game").at("parameters").at("octal")),

@@ -113,10 +113,13 @@ MisereQuotient Search::run(std::uint64_t last) {
     try {
       add_heap(n);
     } catch (const std::length_error& e) {  // a limit: the quotient may well be infinite
+      // cur_ is still the quotient of heaps 0..n-1 (a failed heap changes nothing).
+      const auto in_p = std::count(cur_.in_p.begin(), cur_.in_p.end(), true);
       throw std::runtime_error(fmt::format(
           "misère quotient search for {}: at heap {}: {} (the misère quotients of many octal "
-          "games are infinite; this one was not found within the limit)",
-          code_.text(), n, e.what()));
+          "games are infinite; this one was not found within the limit; the quotient of heaps "
+          "0..{} has {} elements, {} in P)",
+          code_.text(), n, e.what(), n - 1, cur_.monoid.size(), in_p));
     }
   }
   cur_.changes = std::move(changes_);
