@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "checks/misere_sum.hpp"
 #include "checks/position_claim.hpp"
 #include "checks/proof_input.hpp"
 #include "cli/check_table.hpp"
@@ -24,6 +25,7 @@
 #include "cli/show.hpp"
 #include "engines/cube_engine.hpp"
 #include "engines/grundy_of.hpp"
+#include "engines/misere/misere_sums.hpp"
 #include "engines/octal_engine.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
@@ -66,6 +68,7 @@ struct GrundyCommand {
   GameOptions game;
   std::vector<std::uint64_t> heaps;
   std::string proof;
+  bool misere = false;  // the misère outcome of the sum of the heaps of a one-heap game
 };
 struct TableCommand {
   GameOptions game;
@@ -213,9 +216,21 @@ std::unique_ptr<TerminalNarrator> live_line_unless_stdout_is_a_terminal() {
   return std::make_unique<TerminalNarrator>();
 }
 
+// `grundy --misere`: how the outcome was found on one line, then P or N alone on the last.
+int run_misere_sum(const GrundyCommand& o, const Played& played) {
+  const std::string name = played.octal ? played.octal->describe() : played.game->describe();
+  const MisereSumOutcome outcome = played.octal
+                                       ? misere_sum_outcome(played.octal->code, o.heaps)
+                                       : misere_sum_outcome(*played.game, o.heaps);
+  fmt::print("misère outcome of {} in {}: {}\n{}\n", sum_text(o.heaps), name, outcome.how,
+             outcome.p ? "P" : "N");
+  return 0;
+}
+
 int run_grundy(const GrundyCommand& o) {
   const auto live = live_line_unless_stdout_is_a_terminal();
   Played played = game_of(o.game, o.proof);
+  if (o.misere) return run_misere_sum(o, played);
   if (played.octal) {
     if (o.heaps.size() != 1)
       throw std::invalid_argument(
@@ -302,6 +317,10 @@ void register_commands(CLI::App& app) {
   grundy->add_option("heaps", grundy_options.heaps, "Heap sizes, each 0 to 4294967295")->required();
   grundy->add_option("--proof", grundy_options.proof,
                      "Use this proof file's game (a declared game, or the built-in it names)");
+  grundy->add_flag("--misere", grundy_options.misere,
+                   "Print the misère outcome (P or N, on the last line) of the sum of these "
+                   "heaps of a one-heap game, each at most 1000000: from its misère quotient "
+                   "where one is found, else by the definition");
   runners[grundy] = [] { return guarded("grundy", [] { return run_grundy(grundy_options); }); };
 
   auto* table = app.add_subcommand(

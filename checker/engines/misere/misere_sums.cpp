@@ -5,47 +5,91 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
 
-bool MisereSums::has_move(std::uint64_t heap) const {
+bool MisereSums::has_move(std::uint64_t heap) {
+  if (auto at = has_move_.find(heap); at != has_move_.end()) return at->second;
   bool any = false;
-  code_.for_each_option(heap, [&](std::span<const std::uint64_t>) { any = true; });
+  options_(heap, [&](std::span<const std::uint64_t>) { any = true; });
+  has_move_.emplace(heap, any);
   return any;
 }
 
-bool MisereSums::is_p(std::vector<std::uint64_t> heaps) {
+std::vector<std::uint64_t> MisereSums::canonical(std::vector<std::uint64_t> heaps) {
   // A heap with no move adds no option: the sum is the same game without it.
   std::erase_if(heaps, [&](std::uint64_t h) { return !has_move(h); });
   std::sort(heaps.begin(), heaps.end());
-  return solve(heaps);
+  return heaps;
 }
 
-bool MisereSums::solve(const std::vector<std::uint64_t>& sum) {
-  if (sum.empty()) return false;  // no move: the player to move has won
-  if (auto at = memo_.find(sum); at != memo_.end()) return at->second;
-  if (memo_.size() >= max_positions_)
-    throw std::runtime_error(
-        fmt::format("misère sums: more than {} sums to store", max_positions_));
-  if (memo_.size() % 4096 == 0) smt::throw_if_interrupted();
-  bool to_p = false;  // some option is a P-position
-  for (std::size_t i = 0; i < sum.size() && !to_p; ++i) {
-    if (i > 0 && sum[i] == sum[i - 1]) continue;  // the same moves again
-    const std::uint64_t heap = sum[i];
-    std::vector<std::uint64_t> rest = sum;
-    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-    code_.for_each_option(heap, [&](std::span<const std::uint64_t> parts) {
-      if (to_p) return;  // one option into P settles it
-      std::vector<std::uint64_t> next = rest;
-      next.insert(next.end(), parts.begin(), parts.end());
-      to_p = is_p(std::move(next));
-    });
+void MisereSums::options_of(const std::vector<std::uint64_t>& sum, std::size_t i,
+                            std::vector<std::vector<std::uint64_t>>& out) {
+  out.clear();
+  std::vector<std::uint64_t> rest = sum;
+  rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+  options_(sum[i], [&](std::span<const std::uint64_t> parts) {
+    std::vector<std::uint64_t> next = rest;
+    next.insert(next.end(), parts.begin(), parts.end());
+    out.push_back(canonical(std::move(next)));
+  });
+}
+
+bool MisereSums::is_p(std::vector<std::uint64_t> heaps) {
+  // Depth first with a stack of our own: a frame is a sum whose options are being tried, heap
+  // by heap (each distinct heap once) and in order, until one is a P-position (then the sum is
+  // N) or none is left (then it is P).  The empty sum has no move: the player to move has won,
+  // an N-position.
+  struct Frame {
+    std::vector<std::uint64_t> sum;
+    std::size_t heap = 0;  // the next heap of `sum` whose options are listed
+    std::vector<std::vector<std::uint64_t>> options;  // those of the heap before it
+    std::size_t next = 0;
+    bool to_p = false;  // some option is a P-position
+  };
+  const auto known = [&](const std::vector<std::uint64_t>& sum) -> std::optional<bool> {
+    if (sum.empty()) return false;
+    if (auto at = memo_.find(sum); at != memo_.end()) return at->second;
+    return std::nullopt;
+  };
+  heaps = canonical(std::move(heaps));
+  if (const auto p = known(heaps)) return *p;
+  std::vector<Frame> stack;
+  stack.push_back({std::move(heaps)});
+  for (;;) {
+    Frame& top = stack.back();
+    if (!top.to_p && top.next == top.options.size() && top.heap < top.sum.size()) {
+      options_of(top.sum, top.heap, top.options);
+      top.next = 0;
+      // The next distinct heap (equal heaps have the same moves).
+      const std::uint64_t h = top.sum[top.heap];
+      while (top.heap < top.sum.size() && top.sum[top.heap] == h) ++top.heap;
+      continue;
+    }
+    if (top.to_p || top.next == top.options.size()) {
+      if (memo_.size() >= max_positions_)
+        throw std::runtime_error(
+            fmt::format("misère sums: more than {} sums to store", max_positions_));
+      if (memo_.size() % 4096 == 0) smt::throw_if_interrupted();
+      const bool p = !top.to_p;
+      memo_.emplace(std::move(top.sum), p);
+      stack.pop_back();
+      if (stack.empty()) return p;
+      stack.back().to_p = stack.back().to_p || p;
+      continue;
+    }
+    std::vector<std::uint64_t>& option = top.options[top.next++];
+    if (const auto p = known(option)) {
+      top.to_p = top.to_p || *p;
+      continue;
+    }
+    if (stack.size() % 4096 == 0) smt::throw_if_interrupted();
+    stack.push_back({std::move(option)});
   }
-  memo_.emplace(sum, !to_p);
-  return !to_p;
 }
 
 void for_each_small_sum(std::uint64_t stones, std::uint64_t largest,

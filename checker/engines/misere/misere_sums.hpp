@@ -1,6 +1,6 @@
-// Misère outcomes of sums of an octal game's heaps by the definition alone: a sum with no
-// move is an N-position (the player who cannot move wins), and any other is a P-position
-// exactly when every option is an N-position.  The reference the misère quotient is held
+// Misère outcomes of sums of an octal game's heaps (or any one-heap game's) by the definition
+// alone: a sum with no move is an N-position (the player who cannot move wins), and any other
+// is a P-position exactly when every option is an N-position.  The reference the misère quotient is held
 // against: it never sees a quotient, and it is exponential, so it reaches small sums only
 // (every single heap to about 40 stones for Kayles, every sum to about 20).
 #pragma once
@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,23 @@ namespace nimcert {
 
 class MisereSums {
  public:
+  // Every option of one heap, each as the heaps it leaves (none, one, or several for a split).
+  using HeapOptions = std::function<void(
+      std::uint64_t heap, const std::function<void(std::span<const std::uint64_t>)>& visit)>;
+
   // Throws std::runtime_error from is_p when more than max_positions sums would be stored.
+  // The walk keeps its own stack, so a line of play of any length fits (subtraction {1} on a
+  // heap of 10^6 is 10^6 moves deep).
   explicit MisereSums(const OctalCode& code, std::uint64_t max_positions = 1u << 22)
-      : code_(code), max_positions_(max_positions) {}
+      : MisereSums(
+            [code](std::uint64_t heap,
+                   const std::function<void(std::span<const std::uint64_t>)>& visit) {
+              code.for_each_option(heap, visit);
+            },
+            max_positions) {}
+  // Any one-heap game whose moves end (a subtraction game, a declared game), by its options.
+  explicit MisereSums(HeapOptions options, std::uint64_t max_positions = 1u << 22)
+      : options_(std::move(options)), max_positions_(max_positions) {}
 
   // Whether the sum of these heaps is a misère P-position.
   bool is_p(std::vector<std::uint64_t> heaps);
@@ -27,12 +42,18 @@ class MisereSums {
   std::uint64_t positions() const { return memo_.size(); }
 
  private:
-  bool has_move(std::uint64_t heap) const;
-  bool solve(const std::vector<std::uint64_t>& sum);
+  bool has_move(std::uint64_t heap);
 
-  const OctalCode code_;
+  // The sums a move on heap i of `sum` leaves, each canonical (heaps with no move dropped,
+  // sorted), into `out` (cleared first).
+  void options_of(const std::vector<std::uint64_t>& sum, std::size_t i,
+                  std::vector<std::vector<std::uint64_t>>& out);
+  std::vector<std::uint64_t> canonical(std::vector<std::uint64_t> heaps);
+
+  const HeapOptions options_;
   const std::uint64_t max_positions_;
   std::map<std::vector<std::uint64_t>, bool> memo_;
+  std::map<std::uint64_t, bool> has_move_;  // by heap, as found
 };
 
 // Every sum of heaps of 1..largest stones with at most `stones` stones in all, the empty sum

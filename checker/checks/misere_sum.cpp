@@ -1,0 +1,105 @@
+// The misère outcome of a sum of heaps (see misere_sum.hpp).
+#include "checks/misere_sum.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "base/memory_budget.hpp"
+#include "checks/misere_quotient_proof.hpp"
+#include "engines/misere/misere_sums.hpp"
+#include "engines/misere/quotient_search.hpp"
+#include "sys/interrupt.hpp"
+
+namespace nimcert {
+
+namespace {
+
+std::uint64_t largest(std::span<const std::uint64_t> heaps) {
+  std::uint64_t m = 0;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    if (heaps[i] > kMisereSumMaxHeap)
+      throw std::invalid_argument(fmt::format("heap {} = {} is out of range for a misère sum: at "
+                                              "most {}",
+                                              i + 1, heaps[i], kMisereSumMaxHeap));
+    m = std::max(m, heaps[i]);
+  }
+  return m;
+}
+
+MisereSumOutcome by_definition(MisereSums& definition, std::span<const std::uint64_t> heaps,
+                               const std::string& why) {
+  try {
+    const bool p = definition.is_p({heaps.begin(), heaps.end()});
+    return {p, fmt::format("by the definition (no move: N; else P exactly when every option is "
+                           "N), over {} canonical sums{}",
+                           definition.positions(), why)};
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw ResourceError(fmt::format("the misère outcome of this sum is beyond reach here{}: the "
+                                    "definition stopped ({})",
+                                    why, e.what()));
+  }
+}
+
+}  // namespace
+
+MisereSumOutcome misere_sum_outcome(const OctalCode& code, std::span<const std::uint64_t> heaps,
+                                    const MisereLimits& limits) {
+  const std::uint64_t last = largest(heaps);
+  QuotientSearchOptions options;
+  options.max_quotient_elements = limits.quotient_elements;
+  MisereQuotient q;
+  try {
+    q = search_misere_quotient(code, last, options);
+  } catch (const smt::Interrupted&) {
+    throw;
+  } catch (const std::runtime_error& e) {  // no quotient within the limits: the definition
+    MisereSums definition(code, limits.definition_sums);
+    return by_definition(definition, heaps,
+                         fmt::format(" (the misère quotient search stopped: {})", e.what()));
+  }
+  const QuotientProof proof = prove_misere_quotient(code, q, last);
+  if (!proof.holds)
+    throw std::runtime_error(fmt::format(
+        "internal error: misère {}: the quotient found for heaps 0..{} fails its proof: {}",
+        code.text(), last, proof.failure));
+  std::uint64_t in_p = 0;
+  for (bool x : q.in_p) in_p += x;
+  return {q.says_p(heaps),
+          fmt::format("read off the misère quotient of heaps 0..{} ({} elements, {} in P), proved "
+                      "for every sum of heaps of 0..{} stones each (docs/mathematics.md, section "
+                      "7)",
+                      last, q.monoid.size(), in_p, last)};
+}
+
+MisereSumOutcome misere_sum_outcome(const Game& game, std::span<const std::uint64_t> heaps,
+                                    const MisereLimits& limits) {
+  if (game.heap_count() != 1)
+    throw std::invalid_argument(fmt::format(
+        "{} has {} heaps: a misère sum is of heaps of a one-heap game (octal, subtraction or "
+        "declared on one heap)",
+        game.describe(), game.heap_count()));
+  for (std::size_t i = 0; i < heaps.size(); ++i)
+    if (heaps[i] > 0xffffffffu)
+      throw std::invalid_argument(fmt::format(
+          "heap {} = {} is out of range: at most 4294967295", i + 1, heaps[i]));
+  largest(heaps);
+  MisereSums definition(
+      [&game](std::uint64_t heap,
+              const std::function<void(std::span<const std::uint64_t>)>& visit) {
+        game.for_each_option(Position{static_cast<Heap>(heap)},
+                             [&](std::span<const Position> parts) {
+                               std::vector<std::uint64_t> heaps_left;
+                               for (const Position& q : parts) heaps_left.push_back(q[0]);
+                               visit(heaps_left);
+                             });
+      },
+      limits.definition_sums);
+  return by_definition(definition, heaps, "");
+}
+
+}  // namespace nimcert
