@@ -4,7 +4,7 @@
 // search's stop, and of the subtraction game {1, 2, 3}, held against plain recursions written
 // here from the rules (rows of pins; a heap lowered by 1, 2 or 3) that keep every heap and
 // share no code with the engines; the oracle of the wrong game disagrees (the comparison can
-// fail); limits and refusals through the command line.
+// fail); limits and refusals through the command line; `table --misere` and `ppos --misere`.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -127,7 +127,7 @@ TEST(MisereSum, DawsonsKaylesPastTheSearchsStopTakesTheDefinition) {
   MisereLimits limits;
   limits.quotient_elements = 64;  // the search stops at heap 25
   PlainMisere dawson(rows({2}));
-  for (const std::vector<std::uint64_t> sum :
+  for (const std::vector<std::uint64_t>& sum :
        {std::vector<std::uint64_t>{26}, {25, 3}, {30, 2, 2}, {3, 27}, {40}}) {
     const MisereSumOutcome o = misere_sum_outcome(OctalCode("0.07"), sum, limits);
     EXPECT_EQ(o.p, dawson.is_p(as_int(sum))) << sum_text(sum);
@@ -196,6 +196,43 @@ TEST(MisereSum, GrundyMisereAnswersOnItsLastLine) {
       testing::nimcert_in(dir, "grundy --proof g.proof --game kayles --misere 1000001");
   EXPECT_EQ(big.status, 2) << big.out;
   EXPECT_NE(big.out.find("at most 1000000"), std::string::npos) << big.out;
+}
+
+TEST(MisereSum, TableAndPposTakeMisere) {
+  const auto dir = testing::scratch_dir("misere-table");
+  std::ofstream(dir / "g.proof") << "game kayles octal \"0.77\"\n"
+                                    "game s123 subtraction {1, 2, 3}\n";
+  // Kayles: one row is misère P exactly at 1, 4, 9, 12 and 20 pins (Sibert and Conway).
+  const auto kayles =
+      testing::nimcert_in(dir, "ppos --proof g.proof --game kayles --misere --size 40");
+  EXPECT_EQ(kayles.status, 0) << kayles.out;
+  EXPECT_EQ(kayles.out, "x1\n1\n4\n9\n12\n20\n");
+  // Misère Nim on two heaps: Bouton's misère rule (every heap at most 1: P iff the xor is 1;
+  // else P iff the xor is 0), and not the normal-play P-positions.
+  std::string bouton = "x1,x2\n";
+  for (int a = 0; a < 5; ++a)
+    for (int b = 0; b < 5; ++b)
+      if ((a <= 1 && b <= 1) ? (a ^ b) == 1 : (a ^ b) == 0)
+        bouton += std::to_string(a) + "," + std::to_string(b) + "\n";
+  const auto nim = testing::nimcert_in(dir, "ppos --game nim --heaps 2 --misere --size 5");
+  EXPECT_EQ(nim.out, bouton);
+  const auto normal = testing::nimcert_in(dir, "ppos --game nim --heaps 2 --size 5");
+  EXPECT_NE(normal.out, bouton);
+  // The subtraction game {1, 2, 3}: "n P" exactly at n = 1 mod 4, after a line saying how.
+  const auto table =
+      testing::nimcert_in(dir, "table --proof g.proof --game s123 --misere --last 9");
+  EXPECT_EQ(table.status, 0) << table.out;
+  EXPECT_NE(table.out.find("# misère outcomes of one heap of s123"), std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("\n0 N\n1 P\n2 N\n3 N\n4 N\n5 P\n6 N\n7 N\n8 N\n9 P\n"),
+            std::string::npos)
+      << table.out;
+  const auto refused = testing::nimcert_in(dir, "table --misere --last 3");
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_NE(refused.out.find("table prints one heap's misère outcomes"), std::string::npos)
+      << refused.out;
+  const auto csv = testing::nimcert_in(dir, "table --proof g.proof --game kayles --misere --csv");
+  EXPECT_EQ(csv.status, 2) << csv.out;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -45,35 +46,62 @@ MisereSumOutcome by_definition(MisereSums& definition, std::span<const std::uint
   }
 }
 
-}  // namespace
+// A one-heap game's definition: each option's parts as heaps.
+MisereSums definition_of(const Game& game, const MisereLimits& limits) {
+  return MisereSums(
+      [&game](std::uint64_t heap,
+              const std::function<void(std::span<const std::uint64_t>)>& visit) {
+        game.for_each_option(Position{static_cast<Heap>(heap)},
+                             [&](std::span<const Position> parts) {
+                               std::vector<std::uint64_t> heaps_left;
+                               for (const Position& q : parts) heaps_left.push_back(q[0]);
+                               visit(heaps_left);
+                             });
+      },
+      limits.definition_sums);
+}
 
-MisereSumOutcome misere_sum_outcome(const OctalCode& code, std::span<const std::uint64_t> heaps,
-                                    const MisereLimits& limits) {
-  const std::uint64_t last = largest(heaps);
+// The game's misère quotient of heaps 0..last, proved, with how it was found; or none, with
+// why the search stopped (" (the misère quotient search stopped: ...)").
+struct Quotient {
+  std::optional<MisereQuotient> q;
+  std::string how;
+};
+
+Quotient proved_quotient(const OctalCode& code, std::uint64_t last, const MisereLimits& limits) {
   QuotientSearchOptions options;
   options.max_quotient_elements = limits.quotient_elements;
-  MisereQuotient q;
+  Quotient found;
   try {
-    q = search_misere_quotient(code, last, options);
+    found.q = search_misere_quotient(code, last, options);
   } catch (const smt::Interrupted&) {
     throw;
   } catch (const std::runtime_error& e) {  // no quotient within the limits: the definition
-    MisereSums definition(code, limits.definition_sums);
-    return by_definition(definition, heaps,
-                         fmt::format(" (the misère quotient search stopped: {})", e.what()));
+    found.how = fmt::format(" (the misère quotient search stopped: {})", e.what());
+    return found;
   }
-  const QuotientProof proof = prove_misere_quotient(code, q, last);
+  const QuotientProof proof = prove_misere_quotient(code, *found.q, last);
   if (!proof.holds)
     throw std::runtime_error(fmt::format(
         "internal error: misère {}: the quotient found for heaps 0..{} fails its proof: {}",
         code.text(), last, proof.failure));
   std::uint64_t in_p = 0;
-  for (bool x : q.in_p) in_p += x;
-  return {q.says_p(heaps),
-          fmt::format("read off the misère quotient of heaps 0..{} ({} elements, {} in P), proved "
-                      "for every sum of heaps of 0..{} stones each (docs/mathematics.md, section "
-                      "7)",
-                      last, q.monoid.size(), in_p, last)};
+  for (bool x : found.q->in_p) in_p += x;
+  found.how = fmt::format(
+      "read off the misère quotient of heaps 0..{} ({} elements, {} in P), proved for every sum "
+      "of heaps of 0..{} stones each (docs/mathematics.md, section 7)",
+      last, found.q->monoid.size(), in_p, last);
+  return found;
+}
+
+}  // namespace
+
+MisereSumOutcome misere_sum_outcome(const OctalCode& code, std::span<const std::uint64_t> heaps,
+                                    const MisereLimits& limits) {
+  const Quotient found = proved_quotient(code, largest(heaps), limits);
+  if (found.q) return {found.q->says_p(heaps), found.how};
+  MisereSums definition(code, limits.definition_sums);
+  return by_definition(definition, heaps, found.how);
 }
 
 MisereSumOutcome misere_sum_outcome(const Game& game, std::span<const std::uint64_t> heaps,
@@ -88,18 +116,37 @@ MisereSumOutcome misere_sum_outcome(const Game& game, std::span<const std::uint6
       throw std::invalid_argument(fmt::format(
           "heap {} = {} is out of range: at most 4294967295", i + 1, heaps[i]));
   largest(heaps);
-  MisereSums definition(
-      [&game](std::uint64_t heap,
-              const std::function<void(std::span<const std::uint64_t>)>& visit) {
-        game.for_each_option(Position{static_cast<Heap>(heap)},
-                             [&](std::span<const Position> parts) {
-                               std::vector<std::uint64_t> heaps_left;
-                               for (const Position& q : parts) heaps_left.push_back(q[0]);
-                               visit(heaps_left);
-                             });
-      },
-      limits.definition_sums);
+  MisereSums definition = definition_of(game, limits);
   return by_definition(definition, heaps, "");
+}
+
+MisereHeapOutcomes misere_heap_outcomes(const OctalCode& code, std::uint64_t last,
+                                        const MisereLimits& limits) {
+  const std::vector<std::uint64_t> largest_heap{last};
+  const Quotient found = proved_quotient(code, largest(largest_heap), limits);
+  MisereHeapOutcomes out;
+  if (found.q) {
+    for (std::uint64_t n = 0; n <= last; ++n) out.p.push_back(found.q->in_p[found.q->phi[n]]);
+    out.how = found.how;
+    return out;
+  }
+  MisereSums definition(code, limits.definition_sums);
+  for (std::uint64_t n = 0; n <= last; ++n)
+    out.p.push_back(by_definition(definition, std::vector<std::uint64_t>{n}, found.how).p);
+  out.how = by_definition(definition, largest_heap, found.how).how;
+  return out;
+}
+
+MisereHeapOutcomes misere_heap_outcomes(const Game& game, std::uint64_t last,
+                                        const MisereLimits& limits) {
+  const std::vector<std::uint64_t> largest_heap{last};
+  MisereHeapOutcomes out;
+  out.how = misere_sum_outcome(game, largest_heap, limits).how;  // checks the game and last
+  MisereSums definition = definition_of(game, limits);
+  for (std::uint64_t n = 0; n <= last; ++n)
+    out.p.push_back(by_definition(definition, std::vector<std::uint64_t>{n}, "").p);
+  out.how = by_definition(definition, largest_heap, "").how;
+  return out;
 }
 
 }  // namespace nimcert

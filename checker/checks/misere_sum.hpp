@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "checks/sequence_check.hpp"
 #include "games/game.hpp"
@@ -34,5 +35,16 @@ MisereSumOutcome misere_sum_outcome(const OctalCode& code, std::span<const std::
 // A one-heap game (heap_count() == 1) by the definition over its options.
 MisereSumOutcome misere_sum_outcome(const Game& game, std::span<const std::uint64_t> heaps,
                                     const MisereLimits& limits = {});
+
+// Every single heap's misère outcome, n = 0..last (`table --misere`, `ppos --misere`): p[n]
+// is true at a P-position.  The same two ways and limits as a sum's.
+struct MisereHeapOutcomes {
+  std::vector<bool> p;
+  std::string how;
+};
+MisereHeapOutcomes misere_heap_outcomes(const OctalCode& code, std::uint64_t last,
+                                        const MisereLimits& limits = {});
+MisereHeapOutcomes misere_heap_outcomes(const Game& game, std::uint64_t last,
+                                        const MisereLimits& limits = {});
 
 }  // namespace nimcert

@@ -76,13 +76,13 @@ struct TableCommand {
   std::optional<Heap> z, last;
   std::vector<std::string> fix;
   std::vector<std::size_t> axes;
-  bool csv = false, tsv = false, bfile = false;
+  bool csv = false, tsv = false, bfile = false, misere = false;
   std::string png, proof, diff;
 };
 struct PposCommand {
   GameOptions game;
   Heap size = 10;
-  bool tsv = false;
+  bool tsv = false, misere = false;
   std::string proof, where;
 };
 struct CertifyCommand {
@@ -286,6 +286,7 @@ int run_table_command(const TableCommand& o) {
   if (!o.png.empty() && !o.proof.empty())
     refuse_outputs_over_inputs({{o.png, "heat map"}}, {{o.proof, "proof file"}});
   r.diff = o.diff;
+  r.misere = o.misere;
   return run_table(r);
 }
 
@@ -306,6 +307,7 @@ int run_ppos_command(const PposCommand& o) {
   r.octal = std::move(played.octal);
   r.size = o.size;
   r.tsv = o.tsv;
+  r.misere = o.misere;
   return run_ppos(r);
 }
 
@@ -346,6 +348,9 @@ void register_commands(CLI::App& app) {
   table->add_flag("--csv", table_options.csv, "Comma-separated output");
   table->add_flag("--tsv", table_options.tsv, "Tab-separated output");
   table->add_flag("--bfile", table_options.bfile, "One-heap games: an OEIS b-file");
+  table->add_flag("--misere", table_options.misere,
+                  "One-heap games: each heap's misère outcome, lines 'n P' or 'n N' (from the "
+                  "proved misère quotient where one is found, else by the definition)");
   table->add_option("--png", table_options.png, "Also draw the slice as a heat map (PNG)");
   table->add_option("--proof", table_options.proof, "Use this proof file's game");
   table->add_option("--diff", table_options.diff,
@@ -366,6 +371,8 @@ void register_commands(CLI::App& app) {
                    "Only the P-positions where this expression of x1..xk is nonzero (true), "
                    "e.g. \"x1 <= x2 && x3 == 0\"; it may call the --proof file's definitions");
   ppos->add_option("--proof", ppos_options.proof, "Use this proof file's game");
+  ppos->add_flag("--misere", ppos_options.misere,
+                 "The P-positions of misère play (the player who cannot move wins)");
   runners[ppos] = [] { return guarded("ppos", [] { return run_ppos_command(ppos_options); }); };
 
   auto* certify = app.add_subcommand(

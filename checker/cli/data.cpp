@@ -10,6 +10,8 @@
 
 #include "cli/heat_map.hpp"
 #include "checks/engine_progress.hpp"
+#include "checks/misere_sum.hpp"
+#include "engines/box_engine.hpp"
 #include "engines/grundy_of.hpp"
 #include "engines/octal_engine.hpp"
 
@@ -90,7 +92,28 @@ std::pair<std::size_t, Heap> parse_fixed_heap(const std::string& text) {
   return {heap - 1, static_cast<Heap>(value)};
 }
 
+// table --misere: a one-heap game's misère outcomes, n = 0..last, with how they were found.
+int misere_table(const TableRequest& r) {
+  if (!r.octal && r.game->heap_count() != 1)
+    throw std::invalid_argument(fmt::format(
+        "--misere: table prints one heap's misère outcomes, and {} has {} heaps (ppos --misere "
+        "lists a box's misère P-positions)",
+        r.game->describe(), r.game->heap_count()));
+  if (r.format != "text" || !r.png.empty() || r.claim)
+    throw std::invalid_argument("--misere prints lines 'n P' or 'n N' only (no --csv, --tsv, "
+                                "--bfile, --png or --diff)");
+  if (r.size == 0 && !r.last) throw std::invalid_argument("--size must be at least 1");
+  const std::uint64_t last = r.last ? *r.last : r.size - 1;
+  const MisereHeapOutcomes outcomes = r.octal ? misere_heap_outcomes(r.octal->code, last)
+                                              : misere_heap_outcomes(*r.game, last);
+  fmt::print("# misère outcomes of one heap of {}, {}\n",
+             r.octal ? r.octal->describe() : r.game->describe(), outcomes.how);
+  for (std::uint64_t n = 0; n <= last; ++n) fmt::print("{} {}\n", n, outcomes.p[n] ? "P" : "N");
+  return 0;
+}
+
 int run_table(const TableRequest& r) {
+  if (r.misere) return misere_table(r);
   if (r.octal) {
     if (!r.png.empty()) throw std::invalid_argument("--png draws a slice of two heaps or more");
     return one_heap_table(r, std::nullopt);
@@ -212,7 +235,17 @@ int run_ppos(const PposRequest& r) {
   std::vector<Value> values;
   std::function<Position(std::uint64_t)> position_of;
   std::optional<GrundyBox> box;
-  if (r.octal) {
+  if (r.misere && (r.octal || k == 1)) {  // 0 at a P-position, 1 at an N-position
+    const MisereHeapOutcomes o = r.octal ? misere_heap_outcomes(r.octal->code, r.size - 1)
+                                         : misere_heap_outcomes(*r.game, r.size - 1);
+    for (bool p : o.p) values.push_back(p ? 0 : 1);
+    position_of = [](std::uint64_t i) { return Position{static_cast<Heap>(i)}; };
+  } else if (r.misere) {
+    box.emplace(GrundyBox{std::vector<Heap>(k, r.size - 1),
+                          BoxValues::misere_outcomes(*r.game, r.size - 1).values()});
+    values = box->values;
+    position_of = [&](std::uint64_t i) { return box->position(i); };
+  } else if (r.octal) {
     const OctalValues g = octal_values(r.octal->code, r.size - 1);
     values.assign(g.begin(), g.end());
     position_of = [](std::uint64_t i) { return Position{static_cast<Heap>(i)}; };

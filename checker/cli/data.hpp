@@ -35,6 +35,7 @@ struct TableRequest {
   std::string png;                           // draw the slice here, when set
   std::optional<PositionClaim> claim;        // --proof FILE --diff CLAIM, on the claim's game
   std::string diff;                          // the claim's name, for the output
+  bool misere = false;  // one-heap games: each heap's misère outcome, lines "n P" or "n N"
 };
 int run_table(const TableRequest& request);
 
@@ -45,6 +46,7 @@ struct PposRequest {
   bool tsv = false;
   // --where: only the P-positions where this expression of x1..xk is nonzero.
   std::shared_ptr<const smt::Program> where;
+  bool misere = false;  // the P-positions of misère play (the player who cannot move wins)
 };
 int run_ppos(const PposRequest& request);
 

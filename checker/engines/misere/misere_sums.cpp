@@ -45,6 +45,7 @@ bool MisereSums::is_p(std::vector<std::uint64_t> heaps) {
   // N) or none is left (then it is P).  The empty sum has no move: the player to move has won,
   // an N-position.
   struct Frame {
+    explicit Frame(std::vector<std::uint64_t> s) : sum(std::move(s)) {}
     std::vector<std::uint64_t> sum;
     std::size_t heap = 0;  // the next heap of `sum` whose options are listed
     std::vector<std::vector<std::uint64_t>> options;  // those of the heap before it
@@ -59,7 +60,7 @@ bool MisereSums::is_p(std::vector<std::uint64_t> heaps) {
   heaps = canonical(std::move(heaps));
   if (const auto p = known(heaps)) return *p;
   std::vector<Frame> stack;
-  stack.push_back({std::move(heaps)});
+  stack.emplace_back(std::move(heaps));
   for (;;) {
     Frame& top = stack.back();
     if (!top.to_p && top.next == top.options.size() && top.heap < top.sum.size()) {
@@ -88,7 +89,7 @@ bool MisereSums::is_p(std::vector<std::uint64_t> heaps) {
       continue;
     }
     if (stack.size() % 4096 == 0) smt::throw_if_interrupted();
-    stack.push_back({std::move(option)});
+    stack.emplace_back(std::move(option));
   }
 }
 
