@@ -99,6 +99,7 @@ SequenceReport outcomes_by_definition(const smt::SequenceSpec& spec,
                                       SequenceReport r, const std::string& search_stopped,
                                       std::uint64_t definition_sums) {
   const auto progress = activity_progress(fmt::format("sequence {} (misère, by the definition)", spec.name));
+  r.quotient = {{"found", false}, {"search_stopped", search_stopped}};
   MisereSums definition(code, definition_sums);
   std::vector<std::uint32_t> g(spec.last + 1);
   std::uint64_t n = 0;
@@ -124,14 +125,12 @@ SequenceReport outcomes_by_definition(const smt::SequenceSpec& spec,
                         fmt::format("heap n's misère outcome for n = 0..{}", spec.last),
                         Verdict::Unknown, n, Json(), r.stopped, Json()};
     r.checks.push_back(std::move(outcomes));
-    r.quotient = {{"found", false}, {"search_stopped", search_stopped}};
     r.engines = {{"values", "none: " + r.stopped},
                  {"proof", "none: no quotient was found"}};
     return r;
   }
   record_p_heaps(r, g);
   r.by_definition = true;
-  r.quotient = {{"found", false}, {"search_stopped", search_stopped}};
   r.engines = {
       {"values",
        fmt::format("the definition (no move: N; else P exactly when every option is N) on heap n "

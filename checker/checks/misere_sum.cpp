@@ -46,8 +46,23 @@ MisereSumOutcome by_definition(MisereSums& definition, std::span<const std::uint
   }
 }
 
-// A one-heap game's definition: each option's parts as heaps.
+// Heaps 0..last one by one by the definition, and how (the count of sums after the last).
+MisereHeapOutcomes single_heaps(MisereSums& definition, std::uint64_t last,
+                                const std::string& why) {
+  MisereHeapOutcomes out;
+  for (std::uint64_t n = 0; n <= last; ++n)
+    out.p.push_back(by_definition(definition, std::vector<std::uint64_t>{n}, why).p);
+  out.how = by_definition(definition, std::vector<std::uint64_t>{last}, why).how;
+  return out;
+}
+
+// A one-heap game's definition: each option's parts as heaps.  Refuses a game of several heaps.
 MisereSums definition_of(const Game& game, const MisereLimits& limits) {
+  if (game.heap_count() != 1)
+    throw std::invalid_argument(fmt::format(
+        "{} has {} heaps: a misère sum is of heaps of a one-heap game (octal, subtraction or "
+        "declared on one heap)",
+        game.describe(), game.heap_count()));
   return MisereSums(
       [&game](std::uint64_t heap,
               const std::function<void(std::span<const std::uint64_t>)>& visit) {
@@ -106,17 +121,8 @@ MisereSumOutcome misere_sum_outcome(const OctalCode& code, std::span<const std::
 
 MisereSumOutcome misere_sum_outcome(const Game& game, std::span<const std::uint64_t> heaps,
                                     const MisereLimits& limits) {
-  if (game.heap_count() != 1)
-    throw std::invalid_argument(fmt::format(
-        "{} has {} heaps: a misère sum is of heaps of a one-heap game (octal, subtraction or "
-        "declared on one heap)",
-        game.describe(), game.heap_count()));
-  for (std::size_t i = 0; i < heaps.size(); ++i)
-    if (heaps[i] > 0xffffffffu)
-      throw std::invalid_argument(fmt::format(
-          "heap {} = {} is out of range: at most 4294967295", i + 1, heaps[i]));
-  largest(heaps);
   MisereSums definition = definition_of(game, limits);
+  largest(heaps);  // each heap at most kMisereSumMaxHeap, so within the game's 32-bit heaps
   return by_definition(definition, heaps, "");
 }
 
@@ -124,29 +130,21 @@ MisereHeapOutcomes misere_heap_outcomes(const OctalCode& code, std::uint64_t las
                                         const MisereLimits& limits) {
   const std::vector<std::uint64_t> largest_heap{last};
   const Quotient found = proved_quotient(code, largest(largest_heap), limits);
-  MisereHeapOutcomes out;
-  if (found.q) {
-    for (std::uint64_t n = 0; n <= last; ++n) out.p.push_back(found.q->in_p[found.q->phi[n]]);
-    out.how = found.how;
-    return out;
+  if (!found.q) {
+    MisereSums definition(code, limits.definition_sums);
+    return single_heaps(definition, last, found.how);
   }
-  MisereSums definition(code, limits.definition_sums);
-  for (std::uint64_t n = 0; n <= last; ++n)
-    out.p.push_back(by_definition(definition, std::vector<std::uint64_t>{n}, found.how).p);
-  out.how = by_definition(definition, largest_heap, found.how).how;
+  MisereHeapOutcomes out;
+  for (std::uint64_t n = 0; n <= last; ++n) out.p.push_back(found.q->in_p[found.q->phi[n]]);
+  out.how = found.how;
   return out;
 }
 
 MisereHeapOutcomes misere_heap_outcomes(const Game& game, std::uint64_t last,
                                         const MisereLimits& limits) {
-  const std::vector<std::uint64_t> largest_heap{last};
-  MisereHeapOutcomes out;
-  out.how = misere_sum_outcome(game, largest_heap, limits).how;  // checks the game and last
   MisereSums definition = definition_of(game, limits);
-  for (std::uint64_t n = 0; n <= last; ++n)
-    out.p.push_back(by_definition(definition, std::vector<std::uint64_t>{n}, "").p);
-  out.how = by_definition(definition, largest_heap, "").how;
-  return out;
+  largest(std::vector<std::uint64_t>{last});
+  return single_heaps(definition, last, "");
 }
 
 }  // namespace nimcert

@@ -49,9 +49,10 @@ std::string word_text(const Presentation& p, const Presentation::Word& w);
 // "a^2 = 1, b^3 = b, ..." in the order found.
 std::vector<std::string> relation_texts(const Presentation& p);
 
-// The product of two normal forms by the relations alone: their word, rewritten by the first
-// relation whose left side divides it until none does.  nullopt when the result is no normal
-// form (the relations are incomplete) or rewriting takes more than `steps` steps.
+// A word rewritten by the relations alone: by the first relation whose left side divides it,
+// until none does.  nullopt when that takes more than `steps` steps (relations that do not
+// lower words may cycle).  Whether the result is the right normal form is the caller's to
+// compare (presentation_failure).
 std::optional<Presentation::Word> rewrite(const Presentation& p, Presentation::Word w,
                                           std::uint64_t steps = 1u << 20);
 
