@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -41,6 +42,21 @@ inline std::string read_text(const std::filesystem::path& p) {
 inline CommandResult nimcert_in(const std::filesystem::path& dir, const std::string& args) {
   return run_command("cd " + dir.string() + " && export XDG_CACHE_HOME=" +
                      (dir / ".cache").string() + " && " + NIMCERT_BINARY + " " + args + " 2>&1");
+}
+
+// A proof text written to dir/STEM.proof and certified there: the run, and the certificate it
+// wrote (null when it wrote none).
+struct Certified {
+  CommandResult run;
+  nlohmann::json certificate;
+};
+inline Certified certify_text(const std::filesystem::path& dir, const std::string& stem,
+                              const std::string& text) {
+  std::ofstream(dir / (stem + ".proof")) << text;
+  Certified c{nimcert_in(dir, "certify " + stem + ".proof"), nullptr};
+  if (std::filesystem::exists(dir / (stem + ".cert.json")))
+    c.certificate = nlohmann::json::parse(read_text(dir / (stem + ".cert.json")));
+  return c;
 }
 
 // The last line of an output: the summary line of certify, verify and gate.

@@ -4,10 +4,10 @@
 // block's unknown, never the whole file's error.
 //
 // Dawson's Kayles (0.07), whose misère quotient is not known to be finite: its single heaps to
-// 60 are held against a plain recursion written here from the rule ("take two adjacent pins",
-// i.e. remove 2 stones and leave 0, 1 or 2 heaps), which keeps every heap (no heap dropped) and
-// shares no code with the engines; a claim with one P-heap dropped is refuted at that heap with
-// its options, each N by the definition.
+// 60 are held against a plain recursion written from the code's digits (plain_misere.hpp: "take
+// two adjacent pins", i.e. remove 2 stones and leave 0, 1 or 2 heaps), which keeps every heap
+// (no heap dropped) and shares no code with the engines; a claim with one P-heap dropped is
+// refuted at that heap with its options, each N by the definition.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,51 +18,15 @@
 #include "checks/misere_sequence.hpp"
 #include "checks/proof_check.hpp"
 #include "command_support.hpp"
+#include "plain_misere.hpp"
 #include "engines/misere/quotient_search.hpp"
 
 namespace nimcert {
 namespace {
 
-// Misère Dawson's Kayles by the definition, every heap kept: a sum is P exactly when it has a
-// move and every move leads to an N-position (no move: the player to move has won, N).
-class PlainDawson {
- public:
-  bool is_p(std::vector<int> heaps) {
-    std::sort(heaps.begin(), heaps.end());
-    if (auto at = memo_.find(heaps); at != memo_.end()) return at->second;
-    bool any_move = false, to_p = false;
-    for (std::size_t i = 0; i < heaps.size() && !to_p; ++i) {
-      const int h = heaps[i];
-      if (h < 2) continue;
-      std::vector<int> rest = heaps;
-      rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-      // Two stones off: the rest, h - 2, left as nothing, one heap or two (a + b, a <= b).
-      const int left = h - 2;
-      auto visit = [&](std::vector<int> next) {
-        any_move = true;
-        if (!to_p) to_p = is_p(std::move(next));
-      };
-      if (left == 0) visit(rest);
-      if (left >= 1) {
-        std::vector<int> next = rest;
-        next.push_back(left);
-        visit(next);
-      }
-      for (int a = 1; 2 * a <= left; ++a) {
-        std::vector<int> next = rest;
-        next.push_back(a);
-        next.push_back(left - a);
-        visit(next);
-      }
-    }
-    const bool p = any_move && !to_p;
-    memo_.emplace(heaps, p);
-    return p;
-  }
-
- private:
-  std::map<std::vector<int>, bool> memo_;
-};
+// Misère Dawson's Kayles by the definition, every heap kept: the plain recursion of
+// plain_misere.hpp on the code 0.07 (remove 2 stones, leave 0, 1 or 2 heaps).
+testing::PlainMisere plain_dawson() { return testing::PlainMisere({0, 7}); }
 
 // The single heaps of 0..60 that are misère P-positions of Dawson's Kayles: the definition's,
 // the plain recursion's to 44 below, and the list to 100 in ../shared/reference/math.md,
@@ -112,7 +76,7 @@ TEST(MisereByDefinition, DawsonsKaylesToHeap60WhereTheQuotientSearchStops) {
   EXPECT_NE(r.engines.at("proof").get<std::string>().find("single heaps of 0..60 stones only"),
             std::string::npos);
   // The plain recursion, every heap kept, agrees on every heap to 44.
-  PlainDawson plain;
+  testing::PlainMisere plain = plain_dawson();
   for (int n = 0; n <= 44; ++n)
     EXPECT_EQ(plain.is_p({n}), std::count(kDawsonMisereP.begin(), kDawsonMisereP.end(),
                                           static_cast<std::uint64_t>(n)) == 1)
@@ -144,7 +108,7 @@ TEST(MisereByDefinition, AClaimWithOnePHeapDroppedIsRefutedThereWithItsOptions) 
   EXPECT_EQ(cx.at("misere_outcome"), "P");
   // 45 - 2 = 43 left as one heap or split a + b: 22 options, every one N.
   ASSERT_EQ(cx.at("options_first_32").size(), 22u);
-  PlainDawson plain;
+  testing::PlainMisere plain = plain_dawson();
   for (const auto& o : cx.at("options_first_32")) {
     EXPECT_EQ(o.at("misere_outcome"), "N") << o.dump();
     EXPECT_FALSE(plain.is_p(o.at("heaps").get<std::vector<int>>())) << o.dump();

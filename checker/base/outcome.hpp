@@ -78,6 +78,9 @@ struct ClaimOutcome {
   FailureTally failures;
   std::optional<Counterexample> counterexample;
   std::string note;  // why unknown
+  // What a claim that holds covers, when that is not the block's range (a misère sequence's
+  // claim proved for every n); empty otherwise.
+  std::string scope;
 };
 
 // The verdict of a claim that was checked at `cases` positions (`premise_cases` of them with

@@ -22,7 +22,8 @@ std::optional<ObservedPeriod> observed_period(std::span<const MonoidElement> ima
   return std::nullopt;
 }
 
-nlohmann::ordered_json quotient_record(const MisereQuotient& q) {
+nlohmann::ordered_json quotient_record(const MisereQuotient& q,
+                                       std::optional<ObservedPeriod> proved) {
   using Json = nlohmann::ordered_json;
   const Presentation p = present(q.monoid, q.phi);
   if (const std::string failure = presentation_failure(q.monoid, p); !failure.empty())
@@ -62,13 +63,20 @@ nlohmann::ordered_json quotient_record(const MisereQuotient& q) {
     }
     record["table"] = rows;
   }
-  const std::optional<ObservedPeriod> period = observed_period(q.phi);
+  const std::optional<ObservedPeriod> period = proved ? proved : observed_period(q.phi);
   const std::uint64_t last = q.phi.size() - 1;
   const std::uint64_t shown = period ? period->from + period->period : std::min<std::uint64_t>(last + 1, 64);
   std::vector<std::string> image_words;
   for (std::uint64_t n = 0; n < shown && n <= last; ++n) image_words.push_back(word_text(p, p.normal_form[q.phi[n]]));
   record["heap_images"] = {{"words", image_words}};
-  if (period)
+  if (proved)
+    record["heap_images"]["period"] = {
+        {"from", period->from},
+        {"period", period->period},
+        {"scope", fmt::format("every heap: heap n + {} has heap n's image for every n >= {}, by "
+                              "the misère periodicity theorem (see periodicity)",
+                              period->period, period->from)}};
+  else if (period)
     record["heap_images"]["observed_period"] = {
         {"from", period->from},
         {"period", period->period},

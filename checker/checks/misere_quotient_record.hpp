@@ -8,8 +8,8 @@
 // The presentation is checked against the quotient's table before it is recorded (every
 // normal form times every generator rewrites to the product's normal form): a presentation
 // that does not present the quotient is an internal error, never a record.  The images' period
-// is observed on heaps 0..last only, and the record says so: no periodicity theorem for misère
-// play is applied here.
+// is either proved for every heap by the misère periodicity theorem (the caller passes it;
+// checks/misere_periodicity.hpp) or observed on heaps 0..last only, and the record says which.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -29,7 +29,9 @@ struct ObservedPeriod {
 std::optional<ObservedPeriod> observed_period(std::span<const MonoidElement> images,
                                               std::uint64_t max_period = 4096);
 
-// The record's fields to add to the quotient's block (the caller has proved q).
-nlohmann::ordered_json quotient_record(const MisereQuotient& q);
+// The record's fields to add to the quotient's block (the caller has proved q, and `proved`,
+// when given, for every heap).
+nlohmann::ordered_json quotient_record(const MisereQuotient& q,
+                                       std::optional<ObservedPeriod> proved = std::nullopt);
 
 }  // namespace nimcert

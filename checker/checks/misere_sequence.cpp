@@ -10,8 +10,12 @@
 
 #include "base/sha256.hpp"
 #include "checks/engine_progress.hpp"
+#include "checks/eventual_period.hpp"
+#include "checks/misere_periodicity.hpp"
 #include "checks/misere_quotient_proof.hpp"
 #include "checks/misere_quotient_record.hpp"
+#include "checks/misere_reduced.hpp"
+#include "checks/quotient_claim.hpp"
 #include "checks/pointwise.hpp"
 #include "engines/misere/misere_sums.hpp"
 #include "engines/misere/quotient_search.hpp"
@@ -23,6 +27,9 @@ namespace nimcert {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The most n past the computed outcomes that a claim proved for every n is read at.
+constexpr std::uint64_t kMaxClaimExtension = std::uint64_t{1} << 22;
 
 // Every sum of heaps (sizes 1..last) of at most `stones` stones in all, and every single heap
 // up to `heap`: the definition's outcome against the quotient's.  Returns how many sums were
@@ -61,20 +68,100 @@ Json misere_options(const OctalCode& code, std::uint64_t n,
 }
 
 // The block's claims on the outcomes g (0 at P), each counterexample with heap n's options and
-// their outcomes by `is_p`.
+// their outcomes by `is_p`.  With `every` (the outcomes for every n), a claim that depends on n
+// only through a period past some n (checks/eventual_period.hpp) is read on one stretch of that
+// period past the computed outcomes too, and holds for every n; the others, and every claim
+// without `every`, hold for n = 0..last.
 void check_misere_claims(const smt::SequenceSpec& spec, const smt::Definitions& definitions,
                          const OctalCode& code, const std::vector<std::uint32_t>& g,
                          const std::function<bool(std::span<const std::uint64_t>)>& is_p,
-                         SequenceReport& r) {
+                         const EveryOutcome* every, SequenceReport& r) {
   r.claim_counterexamples = Json::object();
-  check_game_claims(
-      spec.claims, definitions, g, spec.last,
-      [&](std::uint64_t m) {
-        return Json{{"n", m},
-                    {"misere_outcome", g[m] == 0 ? "P" : "N"},
-                    {"options_first_32", misere_options(code, m, is_p)}};
-      },
-      r.claims, r.claim_counterexamples);
+  for (const smt::ClaimSpec& c : spec.claims) {
+    std::optional<EventualPeriod> shape;
+    if (every)
+      shape = eventual_period(*smt::expand(c.statement, definitions),
+                              {every->preperiod, every->period});
+    std::uint64_t through = spec.last;
+    if (shape) through = std::max(through, shape->from + shape->period - 1);
+    if (through - spec.last > kMaxClaimExtension) shape.reset(), through = spec.last;
+    std::vector<std::uint32_t> outcomes;
+    if (through > spec.last) {
+      outcomes.assign(g.begin(), g.end());
+      for (std::uint64_t n = spec.last + 1; n <= through; ++n) outcomes.push_back(every->at(n));
+    }
+    const std::uint32_t* column = through > spec.last ? outcomes.data() : g.data();
+    ClaimOutcome o = check_pointwise(c, definitions, smt::game_sequence_variables(),
+                                     {Column{}, Column{column}}, through);
+    if (every && shape && o.verdict == Verdict::Holds)
+      o.scope = fmt::format(
+          "every n: the outcomes for every n by the misère periodicity theorem (periodic from {} "
+          "with period {}), and past n = {} the claim depends on n only through a period of {}; "
+          "read on n = 0..{}",
+          every->preperiod, every->period, shape->from, shape->period, through);
+    else if (every && o.verdict == Verdict::Holds)
+      o.scope = fmt::format(
+          "n = 0..{} only: the outcomes are known for every n, but the claim depends on n other "
+          "than through n % c, a comparison with a constant or g, so nimcert reads no period of "
+          "it",
+          spec.last);
+    if (!o.failures.first.empty()) {
+      const std::uint64_t m = o.failures.first.front()[0];
+      r.claim_counterexamples[c.name] = {{"n", m},
+                                         {"misere_outcome", column[m] == 0 ? "P" : "N"},
+                                         {"options_first_32", misere_options(code, m, is_p)}};
+    }
+    r.claims.push_back(std::move(o));
+  }
+}
+
+// The block's periodicity claims on the outcomes g (0 at P): for every n with `every`, else on
+// the computed outcomes only, saying why (`why_bounded`).
+void check_misere_periodic_claims(const smt::SequenceSpec& spec, const OctalCode& code,
+                                  const std::vector<std::uint32_t>& g,
+                                  const std::function<bool(std::span<const std::uint64_t>)>& is_p,
+                                  const EveryOutcome* every, const std::string& why_bounded,
+                                  SequenceReport& r) {
+  const auto heap = [&](std::uint64_t n) {
+    const std::uint32_t outcome = n < g.size() ? g[n] : every->at(n);
+    return Json{{"n", n},
+                {"misere_outcome", outcome == 0 ? "P" : "N"},
+                {"options_first_32", misere_options(code, n, is_p)}};
+  };
+  for (const smt::PeriodicClaim& c : spec.periodic) {
+    r.periodic.push_back(check_misere_periodicity(g, every, why_bounded, c, heap));
+    r.periodic.back().record["text"] = c.text;
+  }
+}
+
+// The block's claims on its quotient, with what the block found.
+void check_quotient_claims(const smt::SequenceSpec& spec, const QuotientFacts& facts,
+                           SequenceReport& r) {
+  for (const smt::QuotientClaim& c : spec.quotient) {
+    r.checks.push_back(check_quotient_claim(c, facts));
+    if (!r.checks.back().record.is_object()) r.checks.back().record = Json::object();
+    r.checks.back().record["text"] = c.text;
+  }
+}
+
+// The certificate's record of the reduced form, for the quotient of `heaps`.
+Json reduced_record(const ReducedQuotient& reduced, const std::string& heaps) {
+  if (!reduced.holds) return {{"holds", false}, {"failure", reduced.failure}};
+  Json j = {{"holds", true},
+            {"statement",
+             fmt::format("the monoid is the misère quotient of {} itself: every element is the "
+                         "image of a sum, and every two elements x, y are told apart by one (some "
+                         "z, the image of a sum, puts exactly one of x z, y z in P)",
+                         heaps)},
+            {"elements_reached", reduced.elements_reached},
+            {"pairs_told_apart", reduced.pairs},
+            {"longest_separating_product", reduced.rounds}};
+  if (!reduced.separations.empty()) {
+    j["separations_encoding"] = "[x, y, z]: x z and y z lie on different sides of P (elements "
+                                "numbered as in words)";
+    j["separations"] = reduced.separations;
+  }
+  return j;
 }
 
 // The P-heaps (the first 64) and how many there are, from the outcomes g (0 at P).
@@ -97,7 +184,12 @@ void record_p_heaps(SequenceReport& r, const std::vector<std::uint32_t>& g) {
 SequenceReport outcomes_by_definition(const smt::SequenceSpec& spec,
                                       const smt::Definitions& definitions, const OctalCode& code,
                                       SequenceReport r, const std::string& search_stopped,
-                                      std::uint64_t definition_sums) {
+                                      std::uint64_t stop_heap, std::uint64_t definition_sums) {
+  QuotientFacts facts;
+  facts.last = spec.last;
+  facts.t = code.largest_removal();
+  facts.stopped = search_stopped;
+  facts.stop_heap = stop_heap;
   const auto progress = activity_progress(fmt::format("sequence {} (misère, by the definition)", spec.name));
   r.quotient = {{"found", false}, {"search_stopped", search_stopped}};
   MisereSums definition(code, definition_sums);
@@ -125,6 +217,12 @@ SequenceReport outcomes_by_definition(const smt::SequenceSpec& spec,
                         fmt::format("heap n's misère outcome for n = 0..{}", spec.last),
                         Verdict::Unknown, n, Json(), r.stopped, Json()};
     r.checks.push_back(std::move(outcomes));
+    for (const smt::PeriodicClaim& c : spec.periodic)
+      r.periodic.push_back({c.name, fmt::format("g(n + {}) = g(n) for every n >= {}", c.period,
+                                                c.preperiod),
+                            Verdict::Unknown, 0, Json(), "not checked: " + r.stopped,
+                            Json{{"text", c.text}}});
+    check_quotient_claims(spec, facts, r);
     r.engines = {{"values", "none: " + r.stopped},
                  {"proof", "none: no quotient was found"}};
     return r;
@@ -142,11 +240,16 @@ SequenceReport outcomes_by_definition(const smt::SequenceSpec& spec,
        fmt::format("none beyond the definition: the misère quotient search stopped ({}), so the "
                    "outcomes hold for single heaps of 0..{} stones only, each by the definition",
                    search_stopped, spec.last)}};
-  check_misere_claims(spec, definitions, code, g,
-                      [&](std::span<const std::uint64_t> parts) {
-                        return definition.is_p({parts.begin(), parts.end()});
-                      },
-                      r);
+  const auto is_p = [&](std::span<const std::uint64_t> parts) {
+    return definition.is_p({parts.begin(), parts.end()});
+  };
+  check_misere_claims(spec, definitions, code, g, is_p, nullptr, r);
+  check_misere_periodic_claims(
+      spec, code, g, is_p, nullptr,
+      "the misère quotient search stopped, so the outcomes come from the definition on heaps "
+      "0..last, and no periodicity theorem applies to them",
+      r);
+  check_quotient_claims(spec, facts, r);
   return r;
 }
 
@@ -159,7 +262,9 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
   SequenceReport r = game_sequence_report(spec, code);
   r.misere = true;
   QuotientSearchOptions options;
-  options.max_quotient_elements = limits.quotient_elements;
+  options.max_quotient_elements =
+      spec.quotient_limit == 0 ? limits.quotient_elements
+                               : std::min(spec.quotient_limit, limits.quotient_elements);
   const auto progress = activity_progress(fmt::format("sequence {} (misère quotient)", spec.name));
   options.progress = [&](std::uint64_t n) { progress(n, spec.last); };
   MisereQuotient q;
@@ -167,8 +272,8 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
     q = search_misere_quotient(code, spec.last, options);
   } catch (const smt::Interrupted&) {
     throw;
-  } catch (const std::runtime_error& e) {  // a limit, or no quotient found: the definition
-    return outcomes_by_definition(spec, definitions, code, std::move(r), e.what(),
+  } catch (const QuotientSearchStopped& e) {  // a limit, or no quotient found: the definition
+    return outcomes_by_definition(spec, definitions, code, std::move(r), e.what(), e.heap,
                                   limits.definition_sums);
   }
   const QuotientProof proof = prove_misere_quotient(code, q, spec.last);
@@ -204,7 +309,17 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
                   {"letters", proof.letters},
                   {"states", proof.states},
                   {"elements_reached", proof.elements_reached}}}};
-  const Json record = quotient_record(q);
+  // For every n, when the images are periodic over the theorem's window.
+  const std::optional<ImagePeriod> period = proved_image_period(code, q.phi);
+  std::optional<EveryOutcome> every;
+  if (period) {
+    every = EveryOutcome{
+        [&](std::uint64_t n) { return q.in_p[image_of_heap(q.phi, *period, n)] ? 0u : 1u; },
+        period->preperiod, period->period};
+    r.quotient["periodicity"] = image_period_record(code, *period);
+  }
+  const Json record = quotient_record(
+      q, period ? std::optional(ObservedPeriod{period->preperiod, period->period}) : std::nullopt);
   for (const auto& [key, value] : record.items()) r.quotient[key] = value;
   r.engines = {
       {"values",
@@ -216,8 +331,14 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
        fmt::format("for every sum of heaps of 0..{} stones each: a sum is a misère P-position "
                    "exactly when the product of its heaps' images is in P, proved from the code "
                    "by a walk of {} states over {} distinct heaps (docs/mathematics.md, section "
-                   "7)",
-                   spec.last, proof.states, proof.letters)},
+                   "7){}",
+                   spec.last, proof.states, proof.letters,
+                   period ? fmt::format("; and for every sum of heaps of any size by the misère "
+                                        "periodicity theorem (heap images periodic from {} with "
+                                        "period {}, read on heaps 0..{}, {} needed)",
+                                        period->preperiod, period->period, spec.last,
+                                        period->heaps_needed())
+                          : std::string())},
       {"reference",
        fmt::format("the definition (no move: N; else P exactly when every option is N) on "
                    "every sum of at most {} stones and every heap of at most {}: agrees ({} "
@@ -225,8 +346,34 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
                    std::min(kMisereReferenceStones, spec.last),
                    std::min(std::max(kMisereReferenceHeap, kMisereReferenceStones), spec.last),
                    compared)}};
-  check_misere_claims(spec, definitions, code, g,
-                      [&](std::span<const std::uint64_t> parts) { return q.says_p(parts); }, r);
+  // A heap past last (a counterexample's option) reads its image under the period.
+  const auto is_p = [&](std::span<const std::uint64_t> parts) {
+    MonoidElement x = 0;
+    for (std::uint64_t h : parts)
+      x = q.monoid.product(x, period ? image_of_heap(q.phi, *period, h) : q.phi.at(h));
+    return static_cast<bool>(q.in_p[x]);
+  };
+  check_misere_claims(spec, definitions, code, g, is_p, every ? &*every : nullptr, r);
+  check_misere_periodic_claims(
+      spec, code, g, is_p, every ? &*every : nullptr,
+      fmt::format("the heap images of 0..{} are not periodic over a window the misère "
+                  "periodicity theorem accepts (2 max(n0, 1) + 2p + t - 1 <= last): a larger "
+                  "'last' may reach one",
+                  spec.last),
+      r);
+  const ReducedQuotient reduced = prove_reduced(q.monoid, q.in_p, q.phi);
+  r.quotient["reduced"] = reduced_record(reduced, period ? "every heap" : fmt::format("heaps 0..{}", spec.last));
+  QuotientFacts facts;
+  facts.last = spec.last;
+  facts.t = code.largest_removal();
+  facts.found = true;
+  facts.order = q.monoid.size();
+  facts.p_portion = p_elements;
+  facts.reduced = &reduced;
+  facts.images = q.phi;
+  facts.period = period;
+  check_quotient_claims(spec, facts, r);
+  r.every_n = every.has_value();
   return r;
 }
 

@@ -38,6 +38,9 @@ struct SequenceReport {
   // Why the block could not be checked at all (a limit): its verdict is unknown, its claims
   // are unknown with this note, and the file's other blocks are still checked.
   std::string stopped;
+  // A misère sequence whose quotient the misère periodicity theorem extends to every heap
+  // (quotient.periodicity): the outcomes hold for every n, and each claim states its scope.
+  bool every_n = false;
   double seconds = 0;  // the sequences, claims and checks (the run's record only)
   Verdict verdict() const;
 };
@@ -57,7 +60,7 @@ SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCo
 // replaces a stopped search (about 130 bytes a sum: 2^22 sums take about 550 MB; Dawson's
 // Kayles' heaps 0..60 need 83,038).  A proof file cannot change them; tests do.
 struct MisereLimits {
-  std::uint64_t quotient_elements = 4096;
+  std::uint64_t quotient_elements = smt::kMaxQuotientLimit;
   std::uint64_t definition_sums = std::uint64_t{1} << 22;
 };
 

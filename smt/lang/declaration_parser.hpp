@@ -101,7 +101,10 @@ class DeclarationParser : public ExpressionParser {
   // sequence "NAME" "text"  game NAME  last N  claim ... (also `claim "N" "t": periodic from
   // N0 period P [saltus S]`)  end
   SequenceSpec parse_sequence(const ProofFile& file);
+  // A named claim's "NAME" "TEXT" :, its name checked distinct.
+  void parse_claim_head(std::string& name, std::string& text, SourceLocation& where);
   PeriodicClaim parse_periodic_claim();
+  QuotientClaim parse_quotient_claim();
 
   LemmaSpec parse_lemma(const Definitions& defs);
 

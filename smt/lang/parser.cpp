@@ -292,6 +292,12 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
     if (is_word("misere")) {  // misère play: g_n is heap n's outcome
       next();
       q.misere = true;
+      if (is_word("quotient_limit")) {  // fewer elements for this block's quotient search
+        next();
+        q.quotient_limit = expect_number_in(
+            fmt::format("the most elements of the quotient search (2..{})", kMaxQuotientLimit), 2,
+            kMaxQuotientLimit);
+      }
     }
     if (!d || (d->octal.empty() && (d->subtraction.empty() || d->heaps != 1))) {
       if (q.misere)  // the misère quotient is found from an octal code or a subtraction set
@@ -313,13 +319,19 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
     while (is_word("claim")) {
       next();
       if (peek().kind == Tok::String && peek(1).kind == Tok::String && peek(2).text == ":" &&
+          peek(3).kind == Tok::Ident && peek(3).text == "quotient" &&
+          (peek(4).text == "order" || peek(4).text == "stops")) {
+        if (!q.misere)
+          fail(peek(3).where, "a claim on the quotient only in a misère sequence (game NAME "
+                              "misere): a normal-play sequence has Grundy values, no quotient");
+        q.quotient.push_back(parse_quotient_claim());
+      } else if (peek().kind == Tok::String && peek(1).kind == Tok::String && peek(2).text == ":" &&
           peek(3).kind == Tok::Ident && peek(3).text == "periodic") {
-        if (q.misere)
-          fail(peek(3).where,
-               "no periodicity claim in a misère sequence: no periodicity theorem for misère "
-               "play is applied, so g is known for n = 0..last only; state it pointwise (e.g. "
-               "'n >= 21 -> g == 1'), checked at every n = 0..last");
         q.periodic.push_back(parse_periodic_claim());
+        if (q.misere && q.periodic.back().saltus != 0)
+          fail(q.periodic.back().where,
+               "no saltus in a misère sequence: g is heap n's outcome (0 at P, 1 at N), so a "
+               "periodicity claim on it is 'periodic from N0 period P'");
       } else
         q.claims.push_back(parse_claim_over(file, vars));
     }
@@ -338,14 +350,19 @@ SequenceSpec DeclarationParser::parse_sequence(const ProofFile& file) {
   return q;
 }
 
+void DeclarationParser::parse_claim_head(std::string& name, std::string& text,
+                                         SourceLocation& where) {
+  const Token named = expect_string("the claim's name");
+  name = named.text;
+  where = named.where;
+  distinct(claim_names_, name, named.where, "claim name");
+  text = expect_string("the claim's source text").text;
+  expect_punct(":");
+}
+
 PeriodicClaim DeclarationParser::parse_periodic_claim() {
   PeriodicClaim c;
-  const Token name = expect_string("the claim's name");
-  c.name = name.text;
-  c.where = name.where;
-  distinct(claim_names_, c.name, name.where, "claim name");
-  c.text = expect_string("the claim's source text").text;
-  expect_punct(":");
+  parse_claim_head(c.name, c.text, c.where);
   expect_word("periodic");
   expect_word("from");
   c.preperiod = expect_number_in("the preperiod n0 (g(n + p) = g(n) from n = n0 on)", 0, kMaxLast);
@@ -354,6 +371,36 @@ PeriodicClaim DeclarationParser::parse_periodic_claim() {
   if (is_word("saltus")) {
     next();
     c.saltus = expect_number_in("the saltus s (g(n + p) = g(n) + s)", 1, kMaxLast);
+  }
+  return c;
+}
+
+QuotientClaim DeclarationParser::parse_quotient_claim() {
+  QuotientClaim c;
+  parse_claim_head(c.name, c.text, c.where);
+  expect_word("quotient");
+  if (is_word("stops")) {  // quotient stops at heap H
+    next();
+    expect_word("at");
+    expect_word("heap");
+    c.stops = true;
+    c.stop_heap = expect_number_in("the heap where the search stops", 0, kMaxLast);
+    return c;
+  }
+  if (!is_word("order"))
+    fail(peek().where, "'order N p_portion K' (the quotient's order and P-portion) or 'stops at "
+                       "heap H' after 'quotient'");
+  next();
+  c.order = expect_number_in("the quotient's order (its number of elements)", 1, kMaxLast);
+  expect_word("p_portion");
+  c.p_portion = expect_number_in("the number of elements in P", 0, kMaxLast);
+  if (is_word("images")) {  // images from N0 period P: the least period and its least start
+    next();
+    c.images = true;
+    expect_word("from");
+    c.images_from = expect_number_in("the heap images' least preperiod", 0, kMaxLast);
+    expect_word("period");
+    c.images_period = expect_number_in("the heap images' least period", 1, kMaxLast);
   }
   return c;
 }

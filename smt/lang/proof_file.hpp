@@ -133,6 +133,23 @@ struct PeriodicClaim {
   SourceLocation where;
 };
 
+// The most elements a misère quotient search may reach (checks/sequence_check.hpp's
+// MisereLimits); a block may ask for fewer, never more.
+inline constexpr std::uint64_t kMaxQuotientLimit = 4096;
+
+// A claim on a misère sequence's quotient, as a table of misère quotients prints it: its order
+// and P-portion, with the least period of the heap images and its least preperiod when given;
+// or the heap where nimcert's quotient search stops (`quotient stops at heap H`).
+struct QuotientClaim {
+  std::string name, text;
+  bool stops = false;
+  std::uint64_t stop_heap = 0;
+  std::uint64_t order = 0, p_portion = 0;
+  bool images = false;
+  std::uint64_t images_from = 0, images_period = 0;
+  SourceLocation where;
+};
+
 // One-heap sequences for n = 0..last: Levine's for one rule f (g by Maximum Nim, h by Minimum
 // Nim), or the values g of an octal game; pointwise claims over n, f, g, h (n, g for a game),
 // periodicity claims (a game's), and named checks (Levine's).
@@ -142,11 +159,16 @@ struct SequenceSpec {
   SourceLocation rule_where;
   GameSpec game;  // an octal game, when the block names one instead of a rule
   // `game NAME misere`: g_n is heap n's misère outcome (0 at P, 1 at N), by the misère
-  // quotient of the game's heaps; no periodicity claims (no theorem is applied).
+  // quotient of the game's heaps; periodicity claims without a saltus, and claims on the
+  // quotient itself.
   bool misere = false;
+  // `misere quotient_limit L`: the quotient search's most elements for this block, at most
+  // kMaxQuotientLimit (0: the default, that limit).
+  std::uint64_t quotient_limit = 0;
   std::uint64_t last = 0;
   std::vector<ClaimSpec> claims;
   std::vector<PeriodicClaim> periodic;
+  std::vector<QuotientClaim> quotient;
   std::vector<std::string> checks;  // e.g. "lemma-2.1", "self-similarity"
   SourceLocation where;
 };

@@ -50,6 +50,7 @@ Json claims_json(const std::vector<ClaimOutcome>& claims) {
     }
     j["counterexample"] = c.counterexample ? counterexample_json(*c.counterexample) : Json();
     if (!c.note.empty()) j["note"] = c.note;
+    if (!c.scope.empty()) j["scope"] = c.scope;
     out.push_back(std::move(j));
   }
   return out;
@@ -242,8 +243,9 @@ void claim_and_check_entries(const std::string& block, const Json& claims, const
          checks_rest_on,
          check,
          {{EntryRow::Kind::Check, id, check.at("status"),
-           check.at("counterexample").is_null() ? check.value("scope", "")
-                                                : null_or_dump(check.at("counterexample")),
+           check.at("counterexample").is_null()
+               ? check.value("scope", check.value("note", std::string()))
+               : null_or_dump(check.at("counterexample")),
            seconds}}});
   }
 }

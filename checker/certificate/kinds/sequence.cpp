@@ -15,13 +15,12 @@ Json sequence_json(const SequenceReport& q) {
     j["rule"] = q.rule;
   } else {
     j["game"] = q.game;
-    if (q.misere) {  // misère play: outcomes for n = 0..last only
+    if (q.misere) {  // misère play: outcomes for n = 0..last, or for every n by the theorem
       j["play"] = "misère";
-      const std::string head = fmt::format(
-          "n = 0..{} only, played misère (the player who cannot move wins): g_n is the misère "
-          "outcome of one heap of n, 0 at a P-position and 1 at an N-position, not a Grundy "
-          "value; ",
-          q.last);
+      const std::string what =
+          "played misère (the player who cannot move wins): g_n is the misère outcome of one "
+          "heap of n, 0 at a P-position and 1 at an N-position, not a Grundy value; ";
+      const std::string head = fmt::format("n = 0..{} only, {}", q.last, what);
       if (!q.stopped.empty())
         j["scope"] = head + "not checked: " + q.stopped;
       else if (q.by_definition)
@@ -30,6 +29,13 @@ Json sequence_json(const SequenceReport& q) {
                                 "found), so no sum of two or more heaps is covered; no "
                                 "periodicity theorem is applied beyond n = {}",
                                 q.last);
+      else if (q.every_n)
+        j["scope"] = fmt::format(
+            "every n, {}the quotient behind it is proved for every sum of heaps of at most {} "
+            "stones each and, by the misère periodicity theorem (quotient.periodicity), for "
+            "every sum of heaps of any size; each claim says what it covers (every n, or "
+            "n = 0..{} only)",
+            what, q.last, q.last);
       else
         j["scope"] = head + fmt::format(
                                 "the quotient behind it is proved for every sum of heaps of at "
@@ -64,7 +70,8 @@ Json sequence_json(const SequenceReport& q) {
     if (q.claim_counterexamples.contains(c["name"].get<std::string>()))
       c["counterexample"] = q.claim_counterexamples[c["name"].get<std::string>()];
   j["claims"] = std::move(claims);
-  if (!q.game.is_null() && !q.misere) j["periodicity"] = checks_json(q.periodic);
+  if (!q.game.is_null() && (!q.misere || !q.periodic.empty()))
+    j["periodicity"] = checks_json(q.periodic);
   j["checks"] = checks_json(q.checks);
   j["verdict"] = verdict_name(q.verdict());
   return j;

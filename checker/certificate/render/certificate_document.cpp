@@ -134,7 +134,9 @@ void quotient_paragraphs(Document& d, const Json& quotient) {
   std::vector<std::string> words;
   for (const Json& w : images.value("words", Json::array())) words.push_back(text_of(w));
   std::string period;
-  if (images.contains("observed_period"))
+  if (images.contains("period"))
+    period = fmt::format(" ({})", text_of(images.at("period").value("scope", Json())));
+  else if (images.contains("observed_period"))
     period = fmt::format(" ({})", text_of(images.at("observed_period").value("scope", Json())));
   d.paragraph(fmt::format("Heap images from heap 0: {}{}.", fmt::join(words, " "), period));
 }

@@ -115,11 +115,18 @@ MisereQuotient Search::run(std::uint64_t last) {
     } catch (const std::length_error& e) {  // a limit: the quotient may well be infinite
       // cur_ is still the quotient of heaps 0..n-1 (a failed heap changes nothing).
       const auto in_p = std::count(cur_.in_p.begin(), cur_.in_p.end(), true);
-      throw std::runtime_error(fmt::format(
-          "misère quotient search for {}: at heap {}: {} (the misère quotients of many octal "
-          "games are infinite; this one was not found within the limit; the quotient of heaps "
-          "0..{} has {} elements, {} in P)",
-          code_.text(), n, e.what(), n - 1, cur_.monoid.size(), in_p));
+      throw QuotientSearchStopped(
+          fmt::format("misère quotient search for {}: at heap {}: {} (the misère quotients of "
+                      "many octal games are infinite; this one was not found within the limit; "
+                      "the quotient of heaps 0..{} has {} elements, {} in P)",
+                      code_.text(), n, e.what(), n - 1, cur_.monoid.size(), in_p),
+          n);
+    } catch (const smt::Interrupted&) {
+      throw;
+    } catch (const QuotientSearchStopped&) {
+      throw;
+    } catch (const std::runtime_error& e) {  // no recalibration mends a sum at heap n
+      throw QuotientSearchStopped(fmt::format("{} (at heap {})", e.what(), n), n);
     }
   }
   cur_.changes = std::move(changes_);

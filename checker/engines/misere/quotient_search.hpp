@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "engines/misere/finite_monoid.hpp"
@@ -53,7 +55,15 @@ struct QuotientSearchOptions {
   std::function<void(std::uint64_t)> progress;
 };
 
-// Throws std::runtime_error when the search cannot find a quotient (a trial or a quotient
+// Why the search stopped, and the heap it was adding (the quotient of heaps 0..heap - 1 was
+// found).
+struct QuotientSearchStopped : std::runtime_error {
+  QuotientSearchStopped(const std::string& why, std::uint64_t at_heap)
+      : std::runtime_error(why), heap(at_heap) {}
+  std::uint64_t heap = 0;
+};
+
+// Throws QuotientSearchStopped when the search cannot find a quotient (a trial or a quotient
 // beyond its limit, a proof walk beyond OutcomeClosure's, no recalibration that mends a wrong
 // sum: the misère quotients of many octal games are infinite), naming the heap it reached,
 // and smt::Interrupted on an interrupt.
