@@ -26,7 +26,7 @@ namespace {
 
 // Misère Dawson's Kayles by the definition, every heap kept: the plain recursion of
 // plain_misere.hpp on the code 0.07 (remove 2 stones, leave 0, 1 or 2 heaps).
-testing::PlainMisere plain_dawson() { return testing::PlainMisere({0, 7}); }
+testing::PlainMisere plain_dawson() { return testing::PlainMisere(testing::octal_moves({0, 7})); }
 
 // The single heaps of 0..60 that are misère P-positions of Dawson's Kayles: the definition's,
 // the plain recursion's to 44 below, and the list to 100 in ../shared/reference/math.md,

@@ -4,7 +4,8 @@
 // search's stop, and of the subtraction game {1, 2, 3}, held against plain recursions written
 // here from the rules (rows of pins; a heap lowered by 1, 2 or 3) that keep every heap and
 // share no code with the engines; the oracle of the wrong game disagrees (the comparison can
-// fail); limits and refusals through the command line; `table --misere` and `ppos --misere`.
+// fail); limits and refusals through the command line; `table --misere` and `ppos --misere`;
+// boxes of sums played misère (`game G sum K misere`), whose tables are the plain recursion's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,45 +15,19 @@
 #include <vector>
 
 #include "base/memory_budget.hpp"
+#include "base/sha256.hpp"
+#include "checks/box_check.hpp"
 #include "checks/misere_sum.hpp"
 #include "checks/proof_input.hpp"
 #include "command_support.hpp"
+#include "plain_misere.hpp"
 #include "engines/misere/misere_sums.hpp"
 #include "games/registry.hpp"
 
 namespace nimcert {
 namespace {
 
-// Misère outcomes by the definition, every heap kept, for a game of one heap given by the heaps
-// each move of a heap leaves.
-class PlainMisere {
- public:
-  using Moves = std::function<std::vector<std::vector<int>>(int)>;
-  explicit PlainMisere(Moves moves) : moves_(std::move(moves)) {}
-  bool is_p(std::vector<int> heaps) {
-    std::sort(heaps.begin(), heaps.end());
-    if (auto at = memo_.find(heaps); at != memo_.end()) return at->second;
-    bool any_move = false, to_p = false;
-    for (std::size_t i = 0; i < heaps.size() && !to_p; ++i)
-      for (const std::vector<int>& left : moves_(heaps[i])) {
-        std::vector<int> next = heaps;
-        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
-        next.insert(next.end(), left.begin(), left.end());
-        any_move = true;
-        if (is_p(next)) {
-          to_p = true;
-          break;
-        }
-      }
-    const bool p = any_move && !to_p;
-    memo_.emplace(heaps, p);
-    return p;
-  }
-
- private:
-  Moves moves_;
-  std::map<std::vector<int>, bool> memo_;
-};
+using testing::PlainMisere;
 
 // A row of h pins, k adjacent pins knocked down (k in `knock`): the rows a and h - k - a left.
 PlainMisere::Moves rows(std::set<int> knock) {
@@ -233,6 +208,86 @@ TEST(MisereSum, TableAndPposTakeMisere) {
       << refused.out;
   const auto csv = testing::nimcert_in(dir, "table --proof g.proof --game kayles --misere --csv");
   EXPECT_EQ(csv.status, 2) << csv.out;
+}
+
+}  // namespace
+}  // namespace nimcert
+
+namespace nimcert {
+namespace {
+
+// A misère sum box's table, as the box certificate digests it: each position's outcome (0 at P,
+// 1 at N) by the plain recursion, in canonical order, little-endian uint32.
+std::string plain_table_sha256(PlainMisere& plain, std::size_t k, int size) {
+  std::vector<std::uint32_t> values;
+  std::vector<int> p(k, 0);
+  for (;;) {
+    values.push_back(plain.is_p(p) ? 0 : 1);
+    std::size_t h = k;
+    while (h > 0 && p[h - 1] == size) p[--h] = 0;
+    if (h == 0) break;
+    ++p[h - 1];
+  }
+  Sha256 digest;
+  digest.update_le32(values);
+  return digest.hex_digest();
+}
+
+TEST(MisereSumBox, SumsOfKaylesAndOfASubtractionGameAreTheDefinitionsAndAWrongClaimFails) {
+  const smt::ProofFile file = parse_proof_file(
+      "game kayles octal \"0.77\"\n"
+      "game s subtraction {1, 2, 3}\n"
+      "box \"k3\" \"t\" game kayles sum 3 misere size 8\n"
+      "  claim \"empty\" \"t\": x1 == 0 && x2 == 0 && x3 == 0 -> G == 1\n"
+      "  claim \"one heap\" \"t\": x2 == 0 && x3 == 0 -> (G == 0 <-> x1 == 1)\n"
+      "end\n"
+      "box \"s2\" \"t\" game s sum 2 misere size 12\n"
+      "  claim \"one subtraction heap\" \"t\": x2 == 0 -> (G == 0 <-> x1 % 4 == 1)\n"
+      "end\n",
+      "s.proof");
+  ASSERT_EQ(file.boxes.size(), 2u);
+  const BoxReport k3 = check_box(file.boxes[0], file.definitions);
+  PlainMisere kayles(rows({1, 2}));
+  EXPECT_EQ(k3.positions, 729u);
+  EXPECT_EQ(k3.table_sha256, plain_table_sha256(kayles, 3, 8));
+  EXPECT_EQ(k3.claims[0].verdict, Verdict::Holds);
+  ASSERT_EQ(k3.claims[1].verdict, Verdict::Fails);  // 4 is a P-heap too
+  const Counterexample& cx = *k3.claims[1].counterexample;
+  EXPECT_EQ(cx.position, (Position{4, 0, 0}));
+  EXPECT_EQ(cx.grundy, 0u);
+  ASSERT_FALSE(cx.followers.empty());
+  for (const FollowerValue& f : cx.followers) EXPECT_EQ(f.value, 1u);  // every option N
+  const BoxReport s2 = check_box(file.boxes[1], file.definitions);
+  PlainMisere subtraction(lowered_by({1, 2, 3})), other(lowered_by({1, 2}));
+  EXPECT_EQ(s2.table_sha256, plain_table_sha256(subtraction, 2, 12));
+  EXPECT_NE(s2.table_sha256, plain_table_sha256(other, 2, 12));  // the comparison can fail
+  EXPECT_EQ(s2.verdict(), Verdict::Holds);
+}
+
+}  // namespace
+}  // namespace nimcert
+
+namespace nimcert {
+namespace {
+
+TEST(MisereSumBox, RowsAndPagesSayMisereAndNoSpragueGrundy) {
+  const auto dir = testing::scratch_dir("misere-sum-box");
+  const auto [run, cert] = testing::certify_text(
+      dir, "b",
+      "game kayles octal \"0.77\"\n"
+      "box \"k2\" \"t\" game kayles sum 2 misere size 6\n"
+      "  claim \"empty\" \"t\": x1 == 0 && x2 == 0 -> G == 1\n"
+      "end\n");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("[0,6]^2 as the sum of 2 one-heap games played misère"),
+            std::string::npos)
+      << run.out;
+  const auto& box = cert.at("boxes").at(0);
+  EXPECT_EQ(box.at("play"), "misère");
+  EXPECT_EQ(box.at("sum_of"), 2);
+  EXPECT_EQ(box.at("scope").get<std::string>().find("Sprague-Grundy"), std::string::npos);
+  const auto show = testing::nimcert_in(dir, "show b.cert.json");
+  EXPECT_NE(show.out.find("the sum of 2 copies played misère"), std::string::npos) << show.out;
 }
 
 }  // namespace

@@ -16,8 +16,8 @@
 #include "checks/misere_reduced.hpp"
 #include "checks/misere_sequence.hpp"
 #include "committed_proof.hpp"
-#include "plain_misere.hpp"
 #include "engines/misere/quotient_search.hpp"
+#include "plain_misere.hpp"
 
 namespace nimcert {
 namespace {
@@ -51,8 +51,7 @@ TEST(ReducedQuotient, AnUnreachedElementOrTwoElementsToldApartByNoSumFail) {
       << unreached.failure;
   const ReducedQuotient twins = prove_reduced(doubled, in_p, marked);
   EXPECT_FALSE(twins.holds);
-  EXPECT_NE(twins.failure.find("are told apart by no product"), std::string::npos)
-      << twins.failure;
+  EXPECT_NE(twins.failure.find("are told apart by no product"), std::string::npos) << twins.failure;
 }
 
 TEST(QuotientClaim, TrueFiguresHoldAndMutantsFailWithTheTrueOnes) {
@@ -60,23 +59,26 @@ TEST(QuotientClaim, TrueFiguresHoldAndMutantsFailWithTheTrueOnes) {
   const auto [run, cert] = testing::certify_text(
       dir, "q",
       "game g75 octal \"0.75\"\ngame g07 octal \"0.07\"\ngame g77 octal \"0.77\"\n"
-         "sequence \"s75\" \"t\" game g75 misere last 100\n"
-         "  claim \"right\" \"t\": quotient order 8 p_portion 2 images from 8 period 2\n"
-         "  claim \"p one off\" \"t\": quotient order 8 p_portion 3\n"
-         "  claim \"start one early\" \"t\": quotient order 8 p_portion 2 images from 7 period 2\n"
-         "  claim \"not stopped\" \"t\": quotient stops at heap 50\n"
-         "end\n"
-         "sequence \"s77\" \"t\" game g77 misere last 100\n"
-         "  claim \"window short\" \"t\": quotient order 40 p_portion 9 images from 71 period 12\n"
-         "  claim \"period contradicted\" \"t\": quotient order 40 p_portion 9 images from 40 period 12\n"
-         "end\n"
-         "sequence \"s07\" \"t\" game g07 misere quotient_limit 64 last 25\n"
-         "  claim \"stop\" \"t\": quotient stops at heap 25\n"
-         "  claim \"stop elsewhere\" \"t\": quotient stops at heap 24\n"
-         "  claim \"no order\" \"t\": quotient order 8 p_portion 2\n"
-         "end\n");
+      "sequence \"s75\" \"t\" game g75 misere last 100\n"
+      "  claim \"right\" \"t\": quotient order 8 p_portion 2 images from 8 period 2\n"
+      "  claim \"p one off\" \"t\": quotient order 8 p_portion 3\n"
+      "  claim \"start one early\" \"t\": quotient order 8 p_portion 2 images from 7 period 2\n"
+      "  claim \"not stopped\" \"t\": quotient stops at heap 50\n"
+      "end\n"
+      "sequence \"s77\" \"t\" game g77 misere last 100\n"
+      "  claim \"window short\" \"t\": quotient order 40 p_portion 9 images from 71 period 12\n"
+      "  claim \"period contradicted\" \"t\": quotient order 40 p_portion 9 images from 40 period "
+      "12\n"
+      "end\n"
+      "sequence \"s07\" \"t\" game g07 misere quotient_limit 64 last 25\n"
+      "  claim \"stop\" \"t\": quotient stops at heap 25\n"
+      "  claim \"stop elsewhere\" \"t\": quotient stops at heap 24\n"
+      "  claim \"no order\" \"t\": quotient order 8 p_portion 2\n"
+      "end\n");
   EXPECT_EQ(run.status, 1) << run.out;
-  const auto check = [&](int block, int i) { return cert.at("sequences").at(block).at("checks").at(i); };
+  const auto check = [&](int block, int i) {
+    return cert.at("sequences").at(block).at("checks").at(i);
+  };
   EXPECT_EQ(check(0, 0).at("status"), "holds");
   EXPECT_NE(check(0, 0).at("scope").get<std::string>().find("every heap"), std::string::npos);
   EXPECT_EQ(cert.at("sequences").at(0).at("quotient").at("reduced").at("holds"), true);
@@ -104,9 +106,9 @@ TEST(QuotientClaim, RefusalsAreLocated) {
   EXPECT_NE(normal.find("only in a misère sequence"), std::string::npos) << normal;
   EXPECT_NE(normal.find(":3:"), std::string::npos) << normal;
   const std::string limit = testing::parse_error(
-      "game k octal \"0.77\"\nsequence \"s\" \"t\" game k misere quotient_limit 4097 last 100\n"
+      "game k octal \"0.77\"\nsequence \"s\" \"t\" game k misere quotient_limit 16385 last 100\n"
       "  claim \"q\" \"t\": quotient order 40 p_portion 9\nend\n");
-  EXPECT_NE(limit.find("2..4096"), std::string::npos) << limit;
+  EXPECT_NE(limit.find("2..16384"), std::string::npos) << limit;
   const std::string word = testing::parse_error(
       "game k octal \"0.77\"\nsequence \"s\" \"t\" game k misere last 100\n"
       "  claim \"q\" \"t\": quotient order 40 p 9\nend\n");
@@ -114,8 +116,8 @@ TEST(QuotientClaim, RefusalsAreLocated) {
 }
 
 TEST(QuotientClaim, TheCommittedTableHasOneClaimForEachCodeOfOneOrTwoDigits) {
-  const smt::ProofFile p = parse_proof_file(testing::committed("misere-octal-table.proof"),
-                                            "misere-octal-table.proof");
+  const smt::ProofFile p =
+      parse_proof_file(testing::committed("misere-octal-table.proof"), "misere-octal-table.proof");
   ASSERT_EQ(p.sequences.size(), 63u);
   std::size_t stops = 0, periods = 0;
   for (const smt::SequenceSpec& s : p.sequences) {
@@ -171,7 +173,7 @@ TEST(MisereOracle, TwentyRandomCodesAndTheCommittedOnesAgreeWithTheDefinitionOnE
     random_found += drawn;
     std::vector<unsigned> digits;
     for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) digits.push_back(code.digit(k));
-    testing::PlainMisere oracle(digits);
+    testing::PlainMisere oracle(testing::octal_moves(digits));
     const auto period = proved_image_period(code, q.phi);
     std::vector<int> heaps;
     each_sum(30, 30, heaps, [&](const std::vector<int>& sum) {

@@ -4,11 +4,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 #include <stdexcept>
 
 #include "base/sha256.hpp"
 #include "checks/named/named_checks.hpp"
 #include "engines/box_engine.hpp"
+#include "engines/misere/misere_sums.hpp"
 #include "engines/reference_engine.hpp"
 #include "engines/sum_sequence.hpp"
 #include "engines/take_and_break_engine.hpp"
@@ -141,27 +144,14 @@ Verdict BoxReport::verdict() const {
   return v;
 }
 
-BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
-  const auto game = make_game(spec.game, definitions);
-  const BoxValues box = spec.misere ? BoxValues::misere_outcomes(*game, spec.size)
-                       : spec.sum   ? BoxValues::sum_of_copies(*game, spec.sum, spec.size)
-                                    : BoxValues(*game, spec.size);
-  BoxReport r;
-  r.sum = spec.sum;
-  r.misere = spec.misere;
-  r.name = spec.name;
-  r.text = spec.text;
-  r.game = {{"name", game->name()}, {"parameters", game->parameters()}};
-  r.size = spec.size;
-  r.heaps = box.heaps();
-  r.positions = box.positions();
-  r.reachable = box.reachable();
-  r.sums = game->has_sums();
-  if (plays_one_heap_sums(*game)) r.sum_reference_last = std::min(r.size, kSumReferenceLast);
-  Sha256 digest;
-  digest.update_le32(box.values());
-  r.table_sha256 = digest.hex_digest();
-  for (Value v : box.values()) r.max_value = std::max(r.max_value, v);
+namespace {
+
+// The claims of a box over its values: each scanned at every position, and a failure explained
+// at its first position by `explain_at` (with the claim's formula, for a formula claim).
+using ExplainAt =
+    std::function<Counterexample(const Position&, const std::optional<smt::Program>&)>;
+void check_box_claims(const smt::BoxSpec& spec, const smt::Definitions& definitions,
+                      const BoxValues& box, const ExplainAt& explain_at, BoxReport& r) {
   const auto variables = smt::claim_variables(box.heaps());
   for (const smt::ClaimSpec& c : spec.claims) {
     const smt::Program claim(variables, {smt::expand(c.statement, definitions)});
@@ -185,11 +175,105 @@ BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definition
       Position first = box.position(0);
       for (std::size_t h = 0; h < first.size(); ++h)
         first[h] = static_cast<Heap>(o.failures.first.front()[h]);
-      o.counterexample =
-          spec.sum ? explain_sum(*game, box, first, formula) : explain(*game, box, first, formula);
+      o.counterexample = explain_at(first, formula);
     }
     r.claims.push_back(std::move(o));
   }
+}
+
+// The head of a box's report: its name, size and table.
+BoxReport box_report(const smt::BoxSpec& spec, const BoxValues& box) {
+  BoxReport r;
+  r.sum = spec.sum;
+  r.misere = spec.misere;
+  r.name = spec.name;
+  r.text = spec.text;
+  r.size = spec.size;
+  r.heaps = box.heaps();
+  r.positions = box.positions();
+  r.reachable = box.reachable();
+  Sha256 digest;
+  digest.update_le32(box.values());
+  r.table_sha256 = digest.hex_digest();
+  for (Value v : box.values()) r.max_value = std::max(r.max_value, v);
+  return r;
+}
+
+// A box of the sum of k copies of a one-heap game (octal, subtraction or declared) played
+// misère.  Its outcomes are not a function of the parts' (no Sprague-Grundy theorem for misère
+// play), so each position's comes from the definition over canonical sums
+// (engines/misere/misere_sums.hpp: no move, N; else P exactly when every option is N), which
+// never sees a claim.  A counterexample lists each option (the other heaps beside the parts a
+// move leaves) with its outcome.
+BoxReport check_misere_sum_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
+  MisereSums::HeapOptions options;
+  Json game;
+  if (spec.game.declaration && !spec.game.declaration->octal.empty()) {
+    const OctalCode code = octal_code_of(*spec.game.declaration);
+    options = [code](std::uint64_t heap,
+                     const std::function<void(std::span<const std::uint64_t>)>& visit) {
+      code.for_each_option(heap, visit);
+    };
+    game = octal_game_json(spec.game.name, code);
+  } else {
+    std::shared_ptr<const Game> one_heap = make_game(spec.game, definitions);
+    options = [one_heap](std::uint64_t heap,
+                         const std::function<void(std::span<const std::uint64_t>)>& visit) {
+      one_heap->for_each_option(Position{static_cast<Heap>(heap)},
+                                [&](std::span<const Position> parts) {
+                                  std::vector<std::uint64_t> heaps;
+                                  for (const Position& q : parts) heaps.push_back(q[0]);
+                                  visit(heaps);
+                                });
+    };
+    game = {{"name", one_heap->name()}, {"parameters", one_heap->parameters()}};
+  }
+  MisereSums definition(options);
+  const auto heaps_of = [](const Position& p) {
+    return std::vector<std::uint64_t>(p.begin(), p.end());
+  };
+  const BoxValues box = BoxValues::of_values(spec.sum, spec.size, [&](const Position& p) {
+    return Value{definition.is_p(heaps_of(p)) ? 0u : 1u};
+  });
+  BoxReport r = box_report(spec, box);
+  r.game = std::move(game);
+  check_box_claims(spec, definitions, box, [&](const Position& p, const auto& formula) {
+    Counterexample cx = explain_value(box, p, formula);
+    for (std::size_t i = 0; i < p.size(); ++i)
+      options(p[i], [&](std::span<const std::uint64_t> parts) {
+        std::vector<std::uint64_t> left;
+        for (std::size_t j = 0; j < p.size(); ++j)
+          if (j != i) left.push_back(p[j]);
+        left.insert(left.end(), parts.begin(), parts.end());
+        if (left.empty()) left.push_back(0);  // the empty sum: a heap of 0
+        FollowerValue f{Position{static_cast<Heap>(left[0])}, 0, {}};
+        for (std::uint64_t h : left) f.parts.push_back(Position{static_cast<Heap>(h)});
+        f.value = definition.is_p(left) ? 0 : 1;
+        cx.followers.push_back(std::move(f));
+      });
+    return cx;
+  }, r);
+  return r;
+}
+
+}  // namespace
+
+BoxReport check_box(const smt::BoxSpec& spec, const smt::Definitions& definitions) {
+  if (spec.misere && spec.sum) return check_misere_sum_box(spec, definitions);
+  const auto game = make_game(spec.game, definitions);
+  const BoxValues box = spec.misere ? BoxValues::misere_outcomes(*game, spec.size)
+                       : spec.sum   ? BoxValues::sum_of_copies(*game, spec.sum, spec.size)
+                                    : BoxValues(*game, spec.size);
+  BoxReport r = box_report(spec, box);
+  r.game = {{"name", game->name()}, {"parameters", game->parameters()}};
+  r.sums = game->has_sums();
+  if (plays_one_heap_sums(*game)) r.sum_reference_last = std::min(r.size, kSumReferenceLast);
+  check_box_claims(spec, definitions, box,
+                   [&](const Position& p, const std::optional<smt::Program>& formula) {
+                     return spec.sum ? explain_sum(*game, box, p, formula)
+                                     : explain(*game, box, p, formula);
+                   },
+                   r);
   for (const std::string& check : spec.checks)
     r.checks.push_back(run_named_check(box_checks(), check, BoxValuesOf{*game, box}));
   return r;

@@ -64,9 +64,9 @@ Json image_period_record(const OctalCode& code, const ImagePeriod& period) {
       {"unbounded", true}};
 }
 
-NamedCheck check_misere_periodicity(
-    std::span<const std::uint32_t> g, const EveryOutcome* every, const std::string& why_bounded,
-    const smt::PeriodicClaim& claim, const std::function<Json(std::uint64_t)>& counterexample) {
+NamedCheck check_misere_periodicity(std::span<const std::uint32_t> g, const EveryOutcome* every,
+                                    const std::string& why_bounded, const smt::PeriodicClaim& claim,
+                                    const std::function<Json(std::uint64_t)>& counterexample) {
   const std::uint64_t n0 = claim.preperiod, p = claim.period;
   const std::uint64_t last = g.size() - 1;
   NamedCheck c;

@@ -53,8 +53,8 @@ ReducedQuotient prove_reduced(const FiniteMonoid& monoid, const std::vector<bool
       signature[0] = last[x];
       for (std::size_t i = 0; i < letters.size(); ++i)
         signature[i + 1] = last[monoid.product(static_cast<MonoidElement>(x), letters[i])];
-      next[x] = numbering.emplace(signature, static_cast<MonoidElement>(numbering.size()))
-                    .first->second;
+      next[x] =
+          numbering.emplace(signature, static_cast<MonoidElement>(numbering.size())).first->second;
     }
     if (numbering.size() == classes) break;
     classes = numbering.size();
@@ -97,8 +97,8 @@ ReducedQuotient prove_reduced(const FiniteMonoid& monoid, const std::vector<bool
       for (MonoidElement y = x + 1; y < size; ++y) {
         const MonoidElement z = separating(x, y);
         if (in_p[monoid.product(x, z)] == in_p[monoid.product(y, z)]) {
-          r.failure = fmt::format("internal error: the product {} does not separate {} from {}",
-                                  z, x, y);
+          r.failure =
+              fmt::format("internal error: the product {} does not separate {} from {}", z, x, y);
           return r;
         }
         r.separations.push_back({x, y, z});

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <chrono>
 #include <functional>
 #include <span>
 #include <stdexcept>
@@ -20,6 +21,8 @@
 #include "engines/misere/misere_sums.hpp"
 #include "engines/misere/quotient_search.hpp"
 #include "games/registry.hpp"
+#include "base/memory_budget.hpp"
+#include "sys/activity.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert {
@@ -263,10 +266,26 @@ SequenceReport check_misere_sequence(const smt::SequenceSpec& spec,
   r.misere = true;
   QuotientSearchOptions options;
   options.max_quotient_elements =
-      spec.quotient_limit == 0 ? limits.quotient_elements
-                               : std::min(spec.quotient_limit, limits.quotient_elements);
-  const auto progress = activity_progress(fmt::format("sequence {} (misère quotient)", spec.name));
-  options.progress = [&](std::uint64_t n) { progress(n, spec.last); };
+      spec.quotient_limit == 0 ? limits.quotient_elements : spec.quotient_limit;
+  // A trial product may be larger than the quotient it reduces to: eight times, at least 2^16.
+  options.max_trial_elements =
+      std::max<std::uint64_t>(options.max_trial_elements, 8 * options.max_quotient_elements);
+  // The live line: the heap being added and the quotient so far, at most four times a second.
+  auto shown = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  options.progress = [&](std::uint64_t n, std::uint64_t elements) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - shown < std::chrono::milliseconds(250)) return;
+    shown = now;
+    smt::set_activity(fmt::format(
+        "sequence {} (misère quotient): heap {} of {}, the quotient of heaps 0..{} has {} "
+        "elements (at most {})",
+        spec.name, n, spec.last, n == 0 ? 0 : n - 1, elements, options.max_quotient_elements));
+  };
+  require_memory(12 * options.max_quotient_elements * options.max_quotient_elements,
+                 fmt::format("the misère quotient search of sequence \"{}\" (at most {} "
+                             "elements: three tables of their squares)",
+                             spec.name, options.max_quotient_elements),
+                 "choose a smaller quotient_limit");
   MisereQuotient q;
   try {
     q = search_misere_quotient(code, spec.last, options);

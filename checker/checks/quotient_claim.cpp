@@ -16,9 +16,10 @@ NamedCheck stop_claim(const smt::QuotientClaim& claim, const QuotientFacts& fact
   c.cases = 1;
   if (facts.found && facts.last < claim.stop_heap) {
     c.verdict = Verdict::Unknown;
-    c.note = fmt::format("the search found the quotient of heaps 0..{} and was not asked for "
-                         "heap {}: make 'last' at least {}",
-                         facts.last, claim.stop_heap, claim.stop_heap);
+    c.note = fmt::format(
+        "the search found the quotient of heaps 0..{} and was not asked for "
+        "heap {}: make 'last' at least {}",
+        facts.last, claim.stop_heap, claim.stop_heap);
     return c;
   }
   if (facts.found) {
@@ -33,9 +34,10 @@ NamedCheck stop_claim(const smt::QuotientClaim& claim, const QuotientFacts& fact
   }
   c.verdict = Verdict::Holds;
   c.record = {{"why", facts.stopped},
-              {"scope", "a fact about nimcert's search and its limits (the most elements a "
-                        "quotient may have), not about the game: its quotient may be infinite "
-                        "or merely larger"}};
+              {"scope",
+               "a fact about nimcert's search and its limits (the most elements a "
+               "quotient may have), not about the game: its quotient may be infinite "
+               "or merely larger"}};
   return c;
 }
 
@@ -45,8 +47,8 @@ NamedCheck check_quotient_claim(const smt::QuotientClaim& claim, const QuotientF
   if (claim.stops) return stop_claim(claim, facts);
   NamedCheck c;
   c.name = claim.name;
-  c.statement = fmt::format("the misère quotient has {} elements, {} in P", claim.order,
-                            claim.p_portion);
+  c.statement =
+      fmt::format("the misère quotient has {} elements, {} in P", claim.order, claim.p_portion);
   if (claim.images)
     c.statement += fmt::format(", and its heap images have least period {} from heap {}",
                                claim.images_period, claim.images_from);
@@ -67,15 +69,14 @@ NamedCheck check_quotient_claim(const smt::QuotientClaim& claim, const QuotientF
     c.counterexample = {{"order", facts.order}, {"p_portion", facts.p_portion}};
     return c;
   }
-  const std::string quotient_of =
-      facts.period ? "every heap (the misère periodicity theorem)"
-                   : fmt::format("heaps 0..{}", facts.last);
+  const std::string quotient_of = facts.period ? "every heap (the misère periodicity theorem)"
+                                               : fmt::format("heaps 0..{}", facts.last);
   if (claim.images) {
     const std::uint64_t n0 = claim.images_from, p = claim.images_period;
     if (facts.period && (facts.period->preperiod != n0 || facts.period->period != p)) {
       c.verdict = Verdict::Fails;
-      c.counterexample = {{"least_period",
-                           {{"from", facts.period->preperiod}, {"period", facts.period->period}}}};
+      c.counterexample = {
+          {"least_period", {{"from", facts.period->preperiod}, {"period", facts.period->period}}}};
       return c;
     }
     if (!facts.period) {

@@ -60,7 +60,7 @@ SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCo
 // replaces a stopped search (about 130 bytes a sum: 2^22 sums take about 550 MB; Dawson's
 // Kayles' heaps 0..60 need 83,038).  A proof file cannot change them; tests do.
 struct MisereLimits {
-  std::uint64_t quotient_elements = smt::kMaxQuotientLimit;
+  std::uint64_t quotient_elements = 4096;
   std::uint64_t definition_sums = std::uint64_t{1} << 22;
 };
 

@@ -121,7 +121,12 @@ std::string answers_of(const Entry& e) {
           where = fmt::format("{} as the sum of {} one-heap games (Sprague-Grundy): ",
                               x.at("box").get<std::string>(), x.at("sum_of").dump());
         if (x.contains("play"))
-          where = fmt::format("{} played {} (G: 0 at P, 1 at N): ", x.at("box").get<std::string>(),
+          where = fmt::format("{}{} played {} (G: 0 at P, 1 at N): ",
+                              x.at("box").get<std::string>(),
+                              x.contains("sum_of")
+                                  ? fmt::format(" as the sum of {} one-heap games",
+                                                x.at("sum_of").dump())
+                                  : "",
                               x.at("play").get<std::string>());
       }
       if (e.rests_on.is_object() && e.rests_on.contains("misère outcomes"))  // a sequence's

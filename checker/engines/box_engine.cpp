@@ -157,6 +157,22 @@ BoxValues BoxValues::sum_of_copies(const Game& one_heap, std::size_t k, Heap siz
   return out;
 }
 
+BoxValues BoxValues::of_values(std::size_t k, Heap size,
+                               const std::function<Value(const Position&)>& value) {
+  if (k < 1 || k > kMaxHeaps) throw std::invalid_argument("box: 1 to 8 heaps");
+  BoxValues out;
+  out.extents_.assign(k, size);
+  require_memory(bytes(out.extents_), fmt::format("the box [0,{}]^{}", size, k),
+                 "choose a smaller box: its 'size'");
+  const std::uint64_t count = *box_position_count(out.extents_);
+  out.values_.resize(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if ((i & 0xfff) == 0) smt::throw_if_interrupted();
+    out.values_[i] = value(out.position(i));
+  }
+  return out;
+}
+
 std::uint64_t BoxValues::index(const Position& p) const {
   std::uint64_t i = 0;
   for (std::size_t h = 0; h < extents_.size(); ++h) i = i * (std::uint64_t{extents_[h]} + 1) + p[h];

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "games/game.hpp"
@@ -37,6 +38,12 @@ class BoxValues {
   // P-position, 1 at an N-position (engines/misere_box.cpp).  Refused (std::invalid_argument)
   // for a game whose moves may raise a heap or leave sums.
   static BoxValues misere_outcomes(const Game& game, Heap size);
+
+  // The box [0,size]^k with G(x) = value(x) at each position, in canonical order: a box whose
+  // values another engine gives (the misère outcomes of a sum of copies of a one-heap game,
+  // which are not their parts' xor: checks/box_check.cpp).
+  static BoxValues of_values(std::size_t k, Heap size,
+                             const std::function<Value(const Position&)>& value);
 
   // The side of a box [0,B]^k (its first extent, for a box of other extents).
   Heap size() const { return extents_[0]; }

@@ -255,19 +255,19 @@ BoxSpec DeclarationParser::parse_box(const ProofFile& file) {
     if (heaps_of(b.game) != 1)
       fail(b.game.where, fmt::format("a one-heap game before 'sum' ({} has {} heaps)", b.game.name,
                                      heaps_of(b.game)));
-    if (b.game.declaration && !b.game.declaration->octal.empty())
-      fail(b.game.where, fmt::format("a game played by moves before 'sum' ({} is an octal game, "
-                                     "played by sequence blocks)",
-                                     b.game.name));
     b.sum = expect_number_in("the number of heaps of the sum", 2, kMaxSumHeaps);
   }
   if (is_word("misere")) {  // misère play: the player who cannot move wins
-    if (b.sum)
-      fail(peek().where, "no 'misere' in a sum box: under misère play the values of a sum are "
-                         "not the xor of its parts' (there is no Sprague-Grundy theorem)");
     next();
     b.misere = true;
   }
+  // An octal game's normal-play values are a sequence block's (its sums are their xor); its
+  // misère outcomes of sums are a box's, by the definition.
+  if (b.sum && !b.misere && b.game.declaration && !b.game.declaration->octal.empty())
+    fail(b.game.where, fmt::format("a game played by moves before 'sum' ({} is an octal game, "
+                                   "played by sequence blocks; 'sum K misere' states the misère "
+                                   "outcomes of its sums)",
+                                   b.game.name));
   expect_word("size");
   b.size = static_cast<std::uint32_t>(expect_number_in("the box side B", 1, kMaxBoxSide));
   parse_block_body(file, claim_variables(b.sum ? b.sum : heaps_of(b.game)), "box", b.claims,

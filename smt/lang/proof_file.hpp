@@ -133,9 +133,10 @@ struct PeriodicClaim {
   SourceLocation where;
 };
 
-// The most elements a misère quotient search may reach (checks/sequence_check.hpp's
-// MisereLimits); a block may ask for fewer, never more.
-inline constexpr std::uint64_t kMaxQuotientLimit = 4096;
+// The most elements a block may give its misère quotient search (`quotient_limit`): its
+// tables take 4 L^2 bytes each (1 GiB at this limit), and certify refuses a limit the machine's
+// memory cannot hold.  Without it a block has checks/sequence_check.hpp's default, 4096.
+inline constexpr std::uint64_t kMaxQuotientLimit = 16384;
 
 // A claim on a misère sequence's quotient, as a table of misère quotients prints it: its order
 // and P-portion, with the least period of the heap images and its least preperiod when given;
@@ -163,7 +164,7 @@ struct SequenceSpec {
   // quotient itself.
   bool misere = false;
   // `misere quotient_limit L`: the quotient search's most elements for this block, at most
-  // kMaxQuotientLimit (0: the default, that limit).
+  // kMaxQuotientLimit (0: the default, MisereLimits's).
   std::uint64_t quotient_limit = 0;
   std::uint64_t last = 0;
   std::vector<ClaimSpec> claims;

@@ -22,7 +22,19 @@ Json box_json(const BoxReport& b) {
         "misère outcomes in canonical order: N when there is no move or a move to P, else P "
         "(never reads the claim)";
   }
-  if (b.sum > 0) {  // k copies of a one-heap game: the Sprague-Grundy theorem adds them up
+  if (b.sum > 0 && b.misere) {  // k copies played misère: no theorem adds them up
+    j["sum_of"] = b.sum;
+    j["scope"] = fmt::format(
+        "exactly the positions of the box, as the sum of {} copies of the one-heap game played "
+        "misère (the player who cannot move wins): G is the misère outcome of the sum, 0 at a "
+        "P-position and 1 at an N-position, not a Grundy value and not a function of the "
+        "heaps' own outcomes",
+        b.sum);
+    j["engine"] =
+        "the definition over canonical sums (engines/misere/misere_sums.hpp: no move, N; else P "
+        "exactly when every option is N; heaps with no move dropped, the rest sorted), at each "
+        "position in canonical order (never reads the claim)";
+  } else if (b.sum > 0) {  // k copies of a one-heap game: the Sprague-Grundy theorem adds them up
     j["sum_of"] = b.sum;
     j["scope"] = fmt::format(
         "exactly the positions of the box, as the sum of {} copies of the one-heap game: "

@@ -157,7 +157,8 @@ void statement_section(Document& d, const Json& c) {
     d.paragraph(fmt::format(
         "Box {}: game {}{}, on {}.", text_of(box.at("name")), text_of(box.at("game").at("name")),
         box.contains("sum_of")
-            ? fmt::format(", the sum of {} copies (Sprague-Grundy)", text_of(box.at("sum_of")))
+            ? fmt::format(", the sum of {} copies {}", text_of(box.at("sum_of")),
+                          box.contains("play") ? "played misère" : "(Sprague-Grundy)")
             : "",
         text_of(box.at("box"))));
   }
@@ -265,8 +266,8 @@ std::string covers(const Entry& e) {
                        : x.contains("range") ? prefix + text_of(x.at("range"))
                                              : "";
       if (x.contains("sum_of"))
-        on += fmt::format(" as the sum of {} one-heap games (Sprague-Grundy)",
-                          text_of(x.at("sum_of")));
+        on += fmt::format(" as the sum of {} one-heap games{}", text_of(x.at("sum_of")),
+                          x.contains("play") ? "" : " (Sprague-Grundy)");
       if (x.contains("play")) on += " played " + text_of(x.at("play"));  // misère outcomes
       if (!on.empty()) parts.push_back(on);
     }

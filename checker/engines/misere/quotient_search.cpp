@@ -106,10 +106,8 @@ class Search {
 MisereQuotient Search::run(std::uint64_t last) {
   closure_ = std::make_unique<OutcomeClosure>(cur_.monoid, cur_.in_p);
   for (std::uint64_t n = 0; n <= last; ++n) {
-    if (n % 4096 == 0) {
-      smt::throw_if_interrupted();
-      if (options_.progress) options_.progress(n);
-    }
+    smt::throw_if_interrupted();
+    if (options_.progress) options_.progress(n, cur_.monoid.size());
     try {
       add_heap(n);
     } catch (const std::length_error& e) {  // a limit: the quotient may well be infinite

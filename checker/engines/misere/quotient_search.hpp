@@ -51,8 +51,9 @@ struct QuotientSearchOptions {
   std::uint64_t max_trial_elements = 1u << 16;
   // The most elements a reduced candidate may have (its table is this squared).
   std::uint64_t max_quotient_elements = 4096;
-  // Called now and then with the heap reached.
-  std::function<void(std::uint64_t)> progress;
+  // Called before each heap is added, with that heap and the elements of the quotient of the
+  // heaps before it (a live line throttles it; the result never depends on it).
+  std::function<void(std::uint64_t heap, std::uint64_t elements)> progress;
 };
 
 // Why the search stopped, and the heap it was adding (the quotient of heaps 0..heap - 1 was
