@@ -20,20 +20,12 @@ ReducedQuotient prove_reduced(const FiniteMonoid& monoid, const std::vector<bool
   letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
 
   // (a): the elements the letters reach from the identity.
-  std::vector<bool> reached(size, false);
-  std::vector<MonoidElement> frontier{0};
-  reached[0] = true;
-  while (!frontier.empty()) {
-    const MonoidElement x = frontier.back();
-    frontier.pop_back();
-    for (MonoidElement g : letters) {
-      const MonoidElement y = monoid.product(x, g);
-      if (!reached[y]) reached[y] = true, frontier.push_back(y);
-    }
-  }
-  r.elements_reached = static_cast<std::uint64_t>(std::count(reached.begin(), reached.end(), true));
+  const Submonoid reached = generated_submonoid(monoid, letters);
+  r.elements_reached = reached.monoid.size();
   if (r.elements_reached != size) {
-    const auto missing = std::find(reached.begin(), reached.end(), false) - reached.begin();
+    const auto missing =
+        std::find(reached.renumber.begin(), reached.renumber.end(), kOutside) -
+        reached.renumber.begin();
     r.failure = fmt::format("element {} is the image of no sum ({} of {} reached)", missing,
                             r.elements_reached, size);
     return r;

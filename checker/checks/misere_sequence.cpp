@@ -70,6 +70,14 @@ Json misere_options(const OctalCode& code, std::uint64_t n,
   return out;
 }
 
+// Heap n with its outcome (0 at P) and its options' outcomes: a counterexample's heap.
+Json misere_heap(const OctalCode& code, std::uint64_t n, std::uint32_t outcome,
+                 const std::function<bool(std::span<const std::uint64_t>)>& is_p) {
+  return {{"n", n},
+          {"misere_outcome", outcome == 0 ? "P" : "N"},
+          {"options_first_32", misere_options(code, n, is_p)}};
+}
+
 // The block's claims on the outcomes g (0 at P), each counterexample with heap n's options and
 // their outcomes by `is_p`.  With `every` (the outcomes for every n), a claim that depends on n
 // only through a period past some n (checks/eventual_period.hpp) is read on one stretch of that
@@ -110,9 +118,7 @@ void check_misere_claims(const smt::SequenceSpec& spec, const smt::Definitions& 
           spec.last);
     if (!o.failures.first.empty()) {
       const std::uint64_t m = o.failures.first.front()[0];
-      r.claim_counterexamples[c.name] = {{"n", m},
-                                         {"misere_outcome", column[m] == 0 ? "P" : "N"},
-                                         {"options_first_32", misere_options(code, m, is_p)}};
+      r.claim_counterexamples[c.name] = misere_heap(code, m, column[m], is_p);
     }
     r.claims.push_back(std::move(o));
   }
@@ -126,10 +132,7 @@ void check_misere_periodic_claims(const smt::SequenceSpec& spec, const OctalCode
                                   const EveryOutcome* every, const std::string& why_bounded,
                                   SequenceReport& r) {
   const auto heap = [&](std::uint64_t n) {
-    const std::uint32_t outcome = n < g.size() ? g[n] : every->at(n);
-    return Json{{"n", n},
-                {"misere_outcome", outcome == 0 ? "P" : "N"},
-                {"options_first_32", misere_options(code, n, is_p)}};
+    return misere_heap(code, n, n < g.size() ? g[n] : every->at(n), is_p);
   };
   for (const smt::PeriodicClaim& c : spec.periodic) {
     r.periodic.push_back(check_misere_periodicity(g, every, why_bounded, c, heap));
