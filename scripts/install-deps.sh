@@ -3,7 +3,7 @@
 # Debian 12 package names; run as root.  Installs nothing when everything is present.
 # Extra packages may be named as arguments (scripts/fuzz.sh adds clang and libFuzzer).
 set -euo pipefail
-packages=(g++ make cmake pkg-config git
+packages=(g++ make ninja-build cmake pkg-config git
           libz3-dev z3 cvc5 mona cadical libgmp-dev libfmt-dev nlohmann-json3-dev libcli11-dev libssl-dev
           libcairo2-dev libgtest-dev libbenchmark-dev "$@")
 missing=()

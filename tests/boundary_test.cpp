@@ -27,7 +27,7 @@ using Json = nlohmann::ordered_json;
 using testing::CommandResult;
 
 // A scratch folder with a proof file, and nimcert run there.
-class Boundary : public testing::ScratchTest {
+class InputBoundary : public testing::ScratchTest {
  protected:
   // The proof's parse error, or "accepted".
   static std::string parse_error(const std::string& text) {
@@ -49,7 +49,7 @@ const std::string kSmallClaim =
 
 // --- numbers at the boundary ---
 
-TEST_F(Boundary, AWholeRangeEnumerationIsRefusedWithItsEstimateNotHeldWithNoCases) {
+TEST_F(InputBoundary, AWholeRangeEnumerationIsRefusedWithItsEstimateNotHeldWithNoCases) {
   write("wide.proof", R"(lemma "small" "every x is below 2^40, falsely"
   vars x
   prove x < 1099511627776
@@ -69,7 +69,7 @@ end
   EXPECT_FALSE(fs::exists(dir_ / "wide.cert.json"));
 }
 
-TEST_F(Boundary, ARangeEndingAtTwoToThe64MinusOneIsEnumeratedExactly) {
+TEST_F(InputBoundary, ARangeEndingAtTwoToThe64MinusOneIsEnumeratedExactly) {
   const smt::ProofFile p = parse_proof_file(R"(lemma "top" "the top six naturals below 2^64"
   vars x
   assume x >= 18446744073709551610
@@ -87,7 +87,7 @@ end
   EXPECT_EQ(e.premise_cases, 6u);
 }
 
-TEST_F(Boundary, AGameParameterBeyondItsTypeIsALocatedErrorNotNarrowed) {
+TEST_F(InputBoundary, AGameParameterBeyondItsTypeIsALocatedErrorNotNarrowed) {
   EXPECT_EQ(parse_error("game amalgamation(merge_min = 4294967298)\ncube 4\nclaim \"c\" \"t\": G "
                         "== 0\n"),
             "t.proof:1:6: expected a game nimcert knows: parameter merge_min = 4294967298 is out "
@@ -103,7 +103,7 @@ TEST_F(Boundary, AGameParameterBeyondItsTypeIsALocatedErrorNotNarrowed) {
       << r.out;
 }
 
-TEST_F(Boundary, BoxSideSequenceEndCubeAndCasesAreRangeChecked) {
+TEST_F(InputBoundary, BoxSideSequenceEndCubeAndCasesAreRangeChecked) {
   EXPECT_EQ(parse_error("box \"b\" \"t\"\n  game nim(heaps = 2)\n  size 4294967301\nend\n"),
             "t.proof:3:8: expected the box side B from 1 to 4294967294, not 4294967301");
   EXPECT_EQ(
@@ -120,7 +120,7 @@ TEST_F(Boundary, BoxSideSequenceEndCubeAndCasesAreRangeChecked) {
   EXPECT_EQ(nimcert("certify --timeout-ms 0 x.proof").status, 2);
 }
 
-TEST_F(Boundary, ACaseRangeAtTheTopOfTheNaturalsEndsInsteadOfLooping) {
+TEST_F(InputBoundary, ACaseRangeAtTheTopOfTheNaturalsEndsInsteadOfLooping) {
   // One case, d = 2^64 - 1: it cannot cover the values of v, so the step is not proved; what
   // matters is that it is posed once and the check ends.
   const smt::ProofFile p = parse_proof_file(R"(box "b" "t"
@@ -147,7 +147,7 @@ end
   EXPECT_EQ(d.verdict, Verdict::Holds);
 }
 
-TEST_F(Boundary, DeepNestingIsALocatedErrorNotACrash) {
+TEST_F(InputBoundary, DeepNestingIsALocatedErrorNotACrash) {
   const std::string deep = std::string(3000, '(') + "a" + std::string(3000, ')');
   EXPECT_EQ(
       parse_error("lemma \"l\" \"t\" vars a prove " + deep + " == 0 widths 8 enumerate 0..1 end"),
@@ -164,7 +164,7 @@ TEST_F(Boundary, DeepNestingIsALocatedErrorNotACrash) {
             std::string::npos);
 }
 
-TEST_F(Boundary, GrundyOnLargePositionsUsesTheSequenceEngineOrRefuses) {
+TEST_F(InputBoundary, GrundyOnLargePositionsUsesTheSequenceEngineOrRefuses) {
   // A million-stone heap of Maximum Nim: the sequence engine, not a million-deep recursion.
   const CommandResult one = nimcert("grundy --game maximum-nim --rule \"n / 3\" 1000000");
   EXPECT_EQ(one.status, 0) << one.out;
@@ -185,7 +185,7 @@ TEST_F(Boundary, GrundyOnLargePositionsUsesTheSequenceEngineOrRefuses) {
 
 // --- no vacuous verdict ---
 
-TEST_F(Boundary, AFileWithNothingToCheckOrNoFileAtAllIsAnError) {
+TEST_F(InputBoundary, AFileWithNothingToCheckOrNoFileAtAllIsAnError) {
   write("empty.proof", "# only a comment\n");
   CommandResult r = nimcert("certify empty.proof");
   EXPECT_EQ(r.status, 2) << r.out;
@@ -200,7 +200,7 @@ TEST_F(Boundary, AFileWithNothingToCheckOrNoFileAtAllIsAnError) {
   EXPECT_EQ(files(), 2u);  // nothing written
 }
 
-TEST_F(Boundary, TopLevelClaimsNeedACubeAndAThreeHeapGame) {
+TEST_F(InputBoundary, TopLevelClaimsNeedACubeAndAThreeHeapGame) {
   EXPECT_EQ(parse_error("game nim(heaps = 3)\nclaim \"c\" \"t\": G == x1 ^ x2 ^ x3\n"),
             "t.proof:2:1: expected a line 'cube N' for the top-level claims: they are checked at "
             "every position of [0,N]^3, and without one nothing would be");
@@ -209,7 +209,7 @@ TEST_F(Boundary, TopLevelClaimsNeedACubeAndAThreeHeapGame) {
             "cube [0,N]^3; nim has 2 heaps: state the claim in a box)");
 }
 
-TEST_F(Boundary, AClaimWhoseHypothesisNeverHoldsIsUnknownWithTheCount) {
+TEST_F(InputBoundary, AClaimWhoseHypothesisNeverHoldsIsUnknownWithTheCount) {
   const smt::ProofFile p = parse_proof_file(R"(box "b" "t"
   game nim(heaps = 2)
   size 5
@@ -230,7 +230,7 @@ end
   EXPECT_EQ(r.verdict(), Verdict::Unknown);
 }
 
-TEST_F(Boundary, AFailingBoxClaimCountsItsFailuresAndShowsTheFirstTen) {
+TEST_F(InputBoundary, AFailingBoxClaimCountsItsFailuresAndShowsTheFirstTen) {
   // On Nim with two heaps, G = x1 ^ x2; "G == x1 | x2" fails exactly where x1 & x2 != 0, which
   // on [0,5]^2 is 36 - 3^2 * ... counted here by hand: the pairs with a common bit.
   const smt::ProofFile p = parse_proof_file(R"(box "b" "t"
@@ -255,7 +255,7 @@ end
   EXPECT_EQ(c.counterexample->position, (Position{1, 1}));
 }
 
-TEST_F(Boundary, ALemmaWhoseHypothesesNeverHoldIsUnknown) {
+TEST_F(InputBoundary, ALemmaWhoseHypothesesNeverHoldIsUnknown) {
   const smt::ProofFile p = parse_proof_file(R"(lemma "vacuous" "nothing is below zero"
   vars x
   assume x < 0
@@ -275,7 +275,7 @@ end
   EXPECT_EQ(o.verdict, Verdict::Unknown);
 }
 
-TEST_F(Boundary, TheCertificateRecordsTheCasesOfEveryCheck) {
+TEST_F(InputBoundary, TheCertificateRecordsTheCasesOfEveryCheck) {
   write("small.proof", kSmallClaim + R"(lemma "xor" "a ^ a == 0"
   vars a
   assume a > 3
@@ -304,7 +304,7 @@ end
 
 // --- rules proved where they are used ---
 
-TEST_F(Boundary, AOneHeapRuleBeyondLastIsRefutedInTheInduction) {
+TEST_F(InputBoundary, AOneHeapRuleBeyondLastIsRefutedInTheInduction) {
   // f(n) = n + 1 from n = 2000 on breaks 0 <= f(n) <= n; the sequence stops at 1000, so only
   // the induction's (r) can see it, and it must: no "G = x1 on D_16".
   const smt::ProofFile p = parse_proof_file(R"(sequence "all" "remove any number"
@@ -330,7 +330,7 @@ end
   EXPECT_EQ(d.verdict, Verdict::Unknown);
 }
 
-TEST_F(Boundary, TheMoveEncodingIsComparedWithTheFollowersAtCertifyTime) {
+TEST_F(InputBoundary, TheMoveEncodingIsComparedWithTheFollowersAtCertifyTime) {
   write("nim.proof", R"(box "b" "t"
   game nim(heaps = 3)
   size 4
@@ -357,7 +357,7 @@ end
 
 // --- parser: reserved words, duplicates, slips ---
 
-TEST_F(Boundary, SmtLibWordsAreRefusedAsNames) {
+TEST_F(InputBoundary, SmtLibWordsAreRefusedAsNames) {
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars and b prove b == b widths 8 enumerate 0..1 end"),
             "t.proof:1:20: expected a variable name: 'and' is an SMT-LIB reserved word or theory "
             "symbol, which the exported queries could not declare");
@@ -370,7 +370,7 @@ TEST_F(Boundary, SmtLibWordsAreRefusedAsNames) {
             std::string::npos);
 }
 
-TEST_F(Boundary, DuplicateNamesAreLocatedErrors) {
+TEST_F(InputBoundary, DuplicateNamesAreLocatedErrors) {
   const std::string lemma = "lemma \"l\" \"t\" vars a prove a == a widths 8 enumerate 0..1 end\n";
   EXPECT_EQ(parse_error(lemma + lemma),
             "t.proof:2:7: expected a lemma label not used before (\"l\" is)");
@@ -385,7 +385,7 @@ TEST_F(Boundary, DuplicateNamesAreLocatedErrors) {
       "t.proof:5:9: expected each check once (\"theorem-4.4\" is listed already)");
 }
 
-TEST_F(Boundary, CommonSlipsGetAHint) {
+TEST_F(InputBoundary, CommonSlipsGetAHint) {
   EXPECT_EQ(parse_error("lemma \"l\" \"t\" vars a prove a = 0 widths 8 enumerate 0..1 end"),
             "t.proof:1:30: expected an operator: '=' is not one (compare with '==')");
   EXPECT_EQ(
@@ -403,7 +403,7 @@ TEST_F(Boundary, CommonSlipsGetAHint) {
 
 // --- every proof-file error located, even those found with the games ---
 
-TEST_F(Boundary, UnknownGamesAndParametersNameWhatExists) {
+TEST_F(InputBoundary, UnknownGamesAndParametersNameWhatExists) {
   EXPECT_EQ(parse_error("game amalgamaton(merge_min = 2)\ncube 4\nclaim \"c\" \"t\": G == 0\n"),
             "t.proof:1:6: expected a game nimcert knows: unknown game 'amalgamaton' (did you mean "
             "'amalgamation'?) (known: amalgamation, nim, serial-nim, maximum-nim, minimum-nim)");
@@ -417,7 +417,7 @@ TEST_F(Boundary, UnknownGamesAndParametersNameWhatExists) {
       "triangle-8, theorem-4.4, minimum-nim-q)");
 }
 
-TEST_F(Boundary, ErrorsFoundWithTheGamesAreLocated) {
+TEST_F(InputBoundary, ErrorsFoundWithTheGamesAreLocated) {
   EXPECT_EQ(parse_error("box \"b\" \"t\"\n  game amalgamation(merge_min = 2)\n  size 3\nend\n"),
             "t.proof:2:8: expected a game whose moves never raise a heap in a box "
             "(amalgamation(merge_min=2) can raise one, so its followers leave the box: state its "
@@ -429,7 +429,7 @@ TEST_F(Boundary, ErrorsFoundWithTheGamesAreLocated) {
       0u);
 }
 
-TEST_F(Boundary, EveryFileIsParsedBeforeAnyCheckAndEveryErrorReported) {
+TEST_F(InputBoundary, EveryFileIsParsedBeforeAnyCheckAndEveryErrorReported) {
   write("good.proof", kSmallClaim);
   write("bad.proof",
         "lemma \"l\" \"t\" vars a prove a = 0 widths 8 enumerate 0..1 end\n"
@@ -445,7 +445,7 @@ TEST_F(Boundary, EveryFileIsParsedBeforeAnyCheckAndEveryErrorReported) {
 
 // --- outputs checked up front ---
 
-TEST_F(Boundary, OutputsAreCheckedBeforeAnyWork) {
+TEST_F(InputBoundary, OutputsAreCheckedBeforeAnyWork) {
   write("ok.txt", kSmallClaim);
   CommandResult r = nimcert("certify ok.txt");
   EXPECT_EQ(r.status, 2) << r.out;

@@ -23,11 +23,11 @@ using testing::CommandResult;
 using testing::scratch_dir;
 const auto read = testing::read_text;
 
-CommandResult run(const std::string& args) {
+CommandResult nimcert_run(const std::string& args) {
   return testing::run_command(std::string(NIMCERT_BINARY) + " " + args + " 2>/dev/null");
 }
 
-const std::string kProof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
+const std::string kManabeProof = std::string(NIMCERT_SOURCE_DIR) + "/certs/manabe-2024.proof";
 
 TEST(Certificate, StablePartIsIdenticalAcrossRuns) {
   // One check of every kind (cube claim, lemma, box, sequence, induction), certified twice in
@@ -80,8 +80,8 @@ end
 // Found by the certificate-reader fuzzer: a number too large for any JSON type ended the
 // process (nlohmann's out_of_range escaped); it is a refused certificate like any other.
 TEST(CertificateFile, ANumberOutOfRangeIsAMalformedCertificateNotACrash) {
-  const std::string crash =
-      testing::read_text(NIMCERT_SOURCE_DIR "/tests/fuzz/regressions/certificate-number-overflow.json");
+  const std::string crash = testing::read_text(
+      NIMCERT_SOURCE_DIR "/tests/fuzz/regressions/certificate-number-overflow.json");
   ASSERT_FALSE(crash.empty());
   for (const std::string& text : {crash, std::string(R"({"format": 1E7777777777777777777})")}) {
     try {
@@ -126,8 +126,8 @@ TEST(Reports, AnObligationThatDidNotHoldNamesTheDefinitionsOfFCheckedOnlyBelow2T
 // a missing one is a json exception the command line reports, never a crash.
 TEST(CertificateFile, WalkersOverJsonWithoutItsKeysThrowAndDoNotCrash) {
   using Json = nlohmann::ordered_json;
-  const Json empty = Json::parse(
-      testing::read_text(NIMCERT_SOURCE_DIR "/tests/fuzz/regressions/certificate-empty-object.json"));
+  const Json empty = Json::parse(testing::read_text(
+      NIMCERT_SOURCE_DIR "/tests/fuzz/regressions/certificate-empty-object.json"));
   EXPECT_THROW(check_rows(empty), Json::exception);
   const Json no_n = Json::parse(R"({"exhaustive": {"claims": []}, "lemmas": []})");
   EXPECT_THROW(entries_of(no_n), Json::exception);
@@ -144,33 +144,35 @@ TEST(AtomicFile, ReplacesWholeAndLeavesNoTemporary) {
 }
 
 TEST(Cli, GrundyPrintsTheValue) {
-  EXPECT_EQ(run("grundy 2 4 0").out, "7\n");
-  EXPECT_EQ(run("grundy 2 4 8").out, "14\n");
-  EXPECT_EQ(run("grundy --merge-min 1 0 1 2").out, "4\n");
-  EXPECT_EQ(run("grundy --game nim --heaps 4 1 2 4 8").out, "15\n");
+  EXPECT_EQ(nimcert_run("grundy 2 4 0").out, "7\n");
+  EXPECT_EQ(nimcert_run("grundy 2 4 8").out, "14\n");
+  EXPECT_EQ(nimcert_run("grundy --merge-min 1 0 1 2").out, "4\n");
+  EXPECT_EQ(nimcert_run("grundy --game nim --heaps 4 1 2 4 8").out, "15\n");
 }
 
 TEST(Cli, UsageErrorsExitTwo) {
-  EXPECT_EQ(run("").status, 2);
-  EXPECT_EQ(run("grundy 1 2").status, 2);  // wrong heap count
-  EXPECT_EQ(run("grundy --game chess 1 2 3").status, 2);
-  EXPECT_EQ(run("frobnicate").status, 2);
-  EXPECT_EQ(run("certify --help").status, 0);
+  EXPECT_EQ(nimcert_run("").status, 2);
+  EXPECT_EQ(nimcert_run("grundy 1 2").status, 2);  // wrong heap count
+  EXPECT_EQ(nimcert_run("grundy --game chess 1 2 3").status, 2);
+  EXPECT_EQ(nimcert_run("frobnicate").status, 2);
+  EXPECT_EQ(nimcert_run("certify --help").status, 0);
 }
 
 TEST(Cli, TablePrintsTheTwoHeapSlice) {
-  const std::string csv = run("table --size 5 --csv").out;
+  const std::string csv = nimcert_run("table --size 5 --csv").out;
   EXPECT_EQ(csv,
             "x1\\x2,0,1,2,3,4\n0,0,1,2,3,4\n1,1,0,3,2,5\n2,2,3,0,1,7\n3,3,2,1,0,6\n4,4,5,7,6,0\n");
 }
 
 TEST(Cli, CertifyRefusesAnUnwritableCertificate) {
   const fs::path dir = scratch_dir("certify");
-  const std::string proof = kProof;
+  const std::string proof = kManabeProof;
   // A certificate that cannot be written is an error (status 2), and leaves nothing behind.
-  EXPECT_EQ(run("certify --cube 4 -o " + (dir / "no" / "x.json").string() + " " + proof).status, 2);
+  EXPECT_EQ(
+      nimcert_run("certify --cube 4 -o " + (dir / "no" / "x.json").string() + " " + proof).status,
+      2);
   EXPECT_FALSE(fs::exists(dir / "no"));
-  EXPECT_EQ(run("certify " + (dir / "missing.proof").string()).status, 2);
+  EXPECT_EQ(nimcert_run("certify " + (dir / "missing.proof").string()).status, 2);
   fs::remove_all(dir);
 }
 

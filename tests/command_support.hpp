@@ -116,4 +116,12 @@ class ScratchTest : public ::testing::Test {
   std::filesystem::path dir_;
 };
 
+// A stand-in for MONA in `dir` that prints `output` whatever it is asked; its path.
+inline std::string fake_mona(const std::filesystem::path& dir, const std::string& output) {
+  const std::filesystem::path script = dir / "fake-mona";
+  std::ofstream(script) << "#!/bin/sh\ncat <<'EOF'\n" << output << "EOF\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script.string();
+}
+
 }  // namespace nimcert::testing

@@ -14,6 +14,7 @@
 #include "checks/proof_input.hpp"
 #include "checks/rules_check.hpp"
 #include "command_support.hpp"
+#include "committed_proof.hpp"
 #include "engines/box_engine.hpp"
 #include "engines/cube_engine.hpp"
 #include "engines/reference_engine.hpp"
@@ -64,14 +65,7 @@ std::unique_ptr<DeclaredGame> declared(const std::string& text) {
   return std::make_unique<DeclaredGame>(f.game.declaration, f.definitions);
 }
 
-std::string parse_error(const std::string& text) {
-  try {
-    parse_proof_file(text, "t.proof");
-  } catch (const smt::ParseError& e) {
-    return e.what();
-  }
-  return "accepted";
-}
+using testing::parse_error;
 
 std::vector<Position> followers(const Game& g, const Position& p) {
   std::vector<Position> out;

@@ -26,14 +26,14 @@
 namespace nimcert {
 namespace {
 
-const char* kSubtraction =
+const char* kSubtractionRules =
     "game subtraction heaps 3\n"
     "  move \"take from x1\" for 1 <= s <= 3 when s <= x1 to (x1 - s, x2, x3)\n"
     "  move \"take from x2\" for 1 <= s <= 3 when s <= x2 to (x1, x2 - s, x3)\n"
     "  move \"take from x3\" for 1 <= s <= 3 when s <= x3 to (x1, x2, x3 - s)\n"
     "end\n";
 
-const char* kManabe =
+const char* kManabeRules =
     "game manabe heaps 3\n"
     "  move \"reduce x1\" for t < x1 to (t, x2, x3)\n"
     "  move \"reduce x2\" for t < x2 to (x1, t, x3)\n"
@@ -52,7 +52,7 @@ const char* kDelta =
     "def edges(x1, x2, x3) = edge(x1, x2) + edge(x2, x3) + edge(x1, x3)\n"
     "def delta(x1, x2, x3) = edges(x1, x2, x3) == 1 || edges(x1, x2, x3) == 2\n";
 
-smt::ProofFile declared(const std::string& text) {
+smt::ProofFile exploring(const std::string& text) {
   return parse_proof_file(text, "t.proof", smt::Reading::Exploring);
 }
 
@@ -71,7 +71,7 @@ TEST(FormulaSearch, RediscoversBoutonsXorOnNim) {
 }
 
 TEST(FormulaSearch, FindsTheResiduesModFourOfTheSubtractionGame) {
-  const smt::ProofFile f = declared(kSubtraction);
+  const smt::ProofFile f = exploring(kSubtractionRules);
   const auto game = make_game(f.game, f.definitions);
   const FittingTable table = discovery_table(*game, 15);
   const SearchResult r = search_formula(table, {}, FitTarget::Value, {});
@@ -119,7 +119,7 @@ TEST(FormulaSearch, AFormulaThatFitsOnlyTheSamplesIsNeverReturned) {
 }
 
 TEST(FormulaSearch, DefinitionsSteerTheSearchToFormulaFourOfManabesGame) {
-  const smt::ProofFile with = declared(std::string(kManabe) + kDelta);
+  const smt::ProofFile with = exploring(std::string(kManabeRules) + kDelta);
   const auto game = make_game(with.game, with.definitions);
   const FittingTable table = discovery_table(*game, 20);  // the cube engine
   SearchLimits limits;
@@ -216,7 +216,7 @@ TEST(AutomatonRoute, OneTransitionChangedIsRefutedWithACounterexampleTheGameConf
 }
 
 TEST(AutomatonRoute, MooresNimPPositionsAndAMutantOfThem) {
-  const smt::ProofFile f = declared(
+  const smt::ProofFile f = exploring(
       "game moore heaps 3\n"
       "  move \"reduce x1\" for t < x1 to (t, x2, x3)\n"
       "  move \"reduce x2\" for t < x2 to (x1, t, x3)\n"
@@ -264,7 +264,7 @@ TEST(AutomatonRoute, ATableWithOneValueChangedGivesAnAutomatonMonaRefutes) {
 }
 
 TEST(AutomatonRoute, WythoffsGameIsNotAutomaticInBaseTwo) {
-  const smt::ProofFile f = declared(
+  const smt::ProofFile f = exploring(
       "game wythoff heaps 2\n"
       "  move \"reduce x1\" for t < x1 to (t, x2)\n"
       "  move \"reduce x2\" for t < x2 to (x1, t)\n"
@@ -361,7 +361,7 @@ TEST(DiscoverCommand, ProvesBoutonsTheoremAndWritesACertifiedProof) {
 
 TEST(DiscoverCommand, AFormulaFittedOnATooSmallTableIsRefutedAndNothingIsWritten) {
   const auto dir = scratch_dir("discover-small");
-  std::ofstream(dir / "s123.proof") << kSubtraction;
+  std::ofstream(dir / "s123.proof") << kSubtractionRules;
   // On [0,3]^3 the residues are the heaps, so x1 ^ x2 ^ x3 fits: MONA refutes it at (0,0,4).
   const auto r = nimcert_in(dir, "discover s123.proof --box 3 --max-box 3");
   EXPECT_EQ(r.status, 1) << r.out;
@@ -453,7 +453,7 @@ TEST(DiscoverCommand, ShowAndVerifyTheAutomatonCertificateAndRefuseAnEditedTrans
 TEST(DiscoverCommand, RediscoversManabesTheoremByAnAutomatonEqualToFormulaFour) {
   const auto dir = scratch_dir("discover-manabe");
   std::ofstream(dir / "manabe.proof")
-      << kManabe << kDelta << "def formula4(x1, x2, x3) = x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)\n";
+      << kManabeRules << kDelta << "def formula4(x1, x2, x3) = x1 ^ x2 ^ x3 ^ delta(x1, x2, x3)\n";
   // On [0,255]^3 (8 bits) the learned automaton is the theorem's; on fewer bits it is not.
   const auto r = nimcert_in(dir, "discover --automaton --equals formula4 --box 255 manabe.proof");
   EXPECT_EQ(r.status, 0) << r.out;

@@ -28,12 +28,6 @@ using Json = nlohmann::ordered_json;
 
 using testing::RecordingNarrator;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Two lemmas whose widest queries need a little search (so their proofs have lemmas).
 const char* kLemmas = R"(lemma "and below" "x & y <= x"
@@ -69,7 +63,7 @@ class DratCertificate : public testing::ScratchTest {
     RecordingNarrator n;
     const Ending e = certify({proof}, "", options(), n);
     EXPECT_EQ(e.status, 0) << e.line;
-    return Json::parse(read(dir_ / "lemmas.cert.json"));
+    return Json::parse(testing::read_text(dir_ / "lemmas.cert.json"));
   }
   Ending verify_proofs() {
     RecordingNarrator n;
@@ -92,7 +86,7 @@ TEST_F(DratCertificate, CertifyRecordsCheckedProofsBesideTheCertificateAndVerify
   EXPECT_EQ(d["width"], 16);  // the widest
   EXPECT_EQ(d["status"], "checked");
   EXPECT_EQ(d["proof"]["file"], "lemmas.drat/and-below-w16.drat");
-  const std::string proof = read(dir_ / "lemmas.drat/and-below-w16.drat");
+  const std::string proof = testing::read_text(dir_ / "lemmas.drat/and-below-w16.drat");
   EXPECT_EQ(d["proof"]["sha256"], Sha256::of(proof));
   EXPECT_EQ(d["proof"]["bytes"], proof.size());
   EXPECT_GT(d["proof"]["lemmas"].get<std::uint64_t>(), 0u);
@@ -112,8 +106,8 @@ TEST_F(DratCertificate, CertifyRecordsCheckedProofsBesideTheCertificateAndVerify
   std::ofstream(dir_ / "lemmas.drat/notes-w8.drat") << "my notes\n";
   const Json again = certify_lemmas();
   EXPECT_EQ(certificate_text(stable_part(again)), certificate_text(stable_part(c)));
-  EXPECT_EQ(read(dir_ / "lemmas.drat/and-below-w16.drat"), proof);
-  EXPECT_EQ(read(dir_ / "lemmas.drat/notes-w8.drat"), "my notes\n");
+  EXPECT_EQ(testing::read_text(dir_ / "lemmas.drat/and-below-w16.drat"), proof);
+  EXPECT_EQ(testing::read_text(dir_ / "lemmas.drat/notes-w8.drat"), "my notes\n");
   // A proof nimcert wrote and no longer writes (its lemma gone) is removed, as listed in the
   // folder's manifest; a link in the folder is never followed.
   const fs::path outside = dir_ / "outside.txt";
@@ -127,10 +121,10 @@ TEST_F(DratCertificate, CertifyRecordsCheckedProofsBesideTheCertificateAndVerify
   EXPECT_FALSE(fs::exists(dir_ / "lemmas.drat/xor-twice-w16.drat"));
   EXPECT_FALSE(fs::exists(dir_ / "lemmas.drat/xor-twice-w16.cnf"));
   EXPECT_TRUE(fs::exists(dir_ / "lemmas.drat/and-below-w16.drat"));
-  EXPECT_EQ(read(dir_ / "lemmas.drat/notes-w8.drat"), "my notes\n");
-  EXPECT_EQ(read(outside), "not nimcert's\n");
+  EXPECT_EQ(testing::read_text(dir_ / "lemmas.drat/notes-w8.drat"), "my notes\n");
+  EXPECT_EQ(testing::read_text(outside), "not nimcert's\n");
   EXPECT_TRUE(fs::is_symlink(dir_ / "lemmas.drat/link-w8.drat"));
-  const std::string manifest = read(dir_ / "lemmas.drat/nimcert-manifest.txt");
+  const std::string manifest = testing::read_text(dir_ / "lemmas.drat/nimcert-manifest.txt");
   EXPECT_EQ(manifest.rfind("nimcert evidence manifest 1\n", 0), 0u) << manifest;
   EXPECT_NE(manifest.find("and-below-w16.drat\n"), std::string::npos) << manifest;
   EXPECT_EQ(manifest.find("notes"), std::string::npos) << manifest;
@@ -154,7 +148,7 @@ TEST_F(DratCertificate, AnEvidenceFolderThatIsALinkIsRefused) {
 TEST_F(DratCertificate, AProofWithOneClauseChangedIsRefused) {
   const Json c = certify_lemmas();
   const fs::path file = dir_ / "lemmas.drat/and-below-w16.drat";
-  const std::string proof = read(file);
+  const std::string proof = testing::read_text(file);
   // One lemma's first literal negated, the recorded SHA-256 left: refused by its digest.
   std::string changed = proof;
   const std::size_t first = changed.find_first_of("-123456789");

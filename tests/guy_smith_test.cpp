@@ -22,7 +22,7 @@
 namespace nimcert {
 namespace {
 
-smt::PeriodicClaim periodic(std::uint64_t from, std::uint64_t period) {
+smt::PeriodicClaim claim_from(std::uint64_t from, std::uint64_t period) {
   smt::PeriodicClaim c;
   c.name = "p";
   c.preperiod = from;
@@ -42,7 +42,7 @@ TEST(GuySmith, PreperiodZeroReadsPPlusTWhenTheLastDigitSplitsButCannotLeaveOneHe
     const OctalValues g = plain_octal_values(c, w.values_last());
     for (std::uint64_t n = 0; n <= t + 1; ++n) EXPECT_EQ(g[n], 0u) << code << " " << n;
     EXPECT_EQ(g[t + 2], 1u) << code;
-    const NamedCheck check = check_periodicity(c, g, periodic(0, 1));
+    const NamedCheck check = check_periodicity(c, g, claim_from(0, 1));
     EXPECT_EQ(check.verdict, Verdict::Fails) << code;
     EXPECT_EQ(check.counterexample.at("n"), t + 1) << code;
   }
@@ -59,8 +59,8 @@ TEST(GuySmith, PreperiodZeroReadsPPlusTWhenTheLastDigitSplitsButCannotLeaveOneHe
   // Kayles' values (0.77): 0 1 2 3 1 4 3 2 ..., a true claim from 71 and a false one from 0.
   const OctalCode kayles("0.77");
   const OctalValues g = plain_octal_values(kayles, 400);
-  EXPECT_EQ(check_periodicity(kayles, g, periodic(71, 12)).verdict, Verdict::Holds);
-  EXPECT_EQ(check_periodicity(kayles, g, periodic(0, 12)).verdict, Verdict::Fails);
+  EXPECT_EQ(check_periodicity(kayles, g, claim_from(71, 12)).verdict, Verdict::Holds);
+  EXPECT_EQ(check_periodicity(kayles, g, claim_from(0, 12)).verdict, Verdict::Fails);
 }
 
 TEST(GuySmith, EveryAcceptedClaimHoldsFarPastItsWindowForEveryCodeOfAtMostFourDigits) {
@@ -89,7 +89,7 @@ TEST(GuySmith, EveryAcceptedClaimHoldsFarPastItsWindowForEveryCodeOfAtMostFourDi
       for (std::uint64_t p = 1; p < kPeriods; ++p) {
         const PeriodicityWindow w = periodicity_window(code, n0, p);
         const OctalValues needed(computed.begin(), computed.begin() + w.values_last() + 1);
-        const NamedCheck check = check_periodicity(code, needed, periodic(n0, p));
+        const NamedCheck check = check_periodicity(code, needed, claim_from(n0, p));
         ASSERT_NE(check.verdict, Verdict::Unknown) << code.text() << " " << n0 << " " << p;
         if (check.verdict == Verdict::Fails) {
           ++refuted;
@@ -150,7 +150,7 @@ TEST(SubtractionTheorem, EveryAcceptedClaimHoldsFarPastItsWindowForEverySetOfOne
         ASSERT_EQ(w.last, n0 + t - 1);
         const OctalValues needed(computed.begin(), computed.begin() + w.values_last() + 1);
         const bool holds_on_window =
-            check_periodicity(code, needed, periodic(n0, p)).verdict == Verdict::Holds;
+            check_periodicity(code, needed, claim_from(n0, p)).verdict == Verdict::Holds;
         bool true_far = true;
         for (std::size_t n = n0; n + p < truth.size() && true_far; ++n)
           true_far = truth[n + p] == truth[n];

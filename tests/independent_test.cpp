@@ -121,13 +121,7 @@ TEST(IndependentRoute, CommittedStatementsAreCheckedByBothRoutes) {
   EXPECT_EQ(checked, f.lemmas.size());
 }
 
-// A stand-in for MONA that prints `output` whatever it is asked.
-std::string fake_mona(const fs::path& dir, const std::string& output) {
-  const fs::path script = dir / "fake-mona";
-  std::ofstream(script) << "#!/bin/sh\ncat <<'EOF'\n" << output << "EOF\n";
-  fs::permissions(script, fs::perms::owner_all);
-  return script.string();
-}
+using testing::fake_mona;
 
 UnboundedOutcome decided_with(const std::string& statement, const std::string& mona) {
   UnboundedOptions options;
@@ -163,7 +157,7 @@ TEST(IndependentRoute, WhenTheRoutesDisagreeTheStatementIsUnknownWithBothAnswers
 }
 
 // A lemma, an induction on all of N^2 with its DRAT proofs, and a declared game's rules.
-const char* kProof = R"proof(game take13 heaps 2
+const char* kTake13Proof = R"proof(game take13 heaps 2
   move "take from x1" for 1 <= t <= 3 when t <= x1 to (x1 - t, x2)
   move "take from x2" for 1 <= t <= 3 when t <= x2 to (x1, x2 - t)
 end
@@ -187,7 +181,7 @@ class VerifyIndependent : public testing::ScratchTest {
  protected:
   void SetUp() override {
     ScratchTest::SetUp();
-    write("p.proof", kProof);
+    write("p.proof", kTake13Proof);
     const testing::CommandResult r = nimcert("certify --no-cache p.proof");
     ASSERT_EQ(r.status, 0) << r.out;
   }

@@ -67,7 +67,7 @@ std::vector<std::vector<std::uint64_t>> small_sums() {
 }
 
 // The one game a proof text declares.
-std::unique_ptr<Game> declared(const std::string& text) {
+std::unique_ptr<Game> misere_declared(const std::string& text) {
   const smt::ProofFile file = parse_proof_file(text, "s.proof", smt::Reading::Exploring);
   smt::GameSpec spec;
   spec.name = file.declared_games.at(0)->name;
@@ -117,7 +117,7 @@ TEST(MisereSum, DawsonsKaylesPastTheSearchsStopTakesTheDefinition) {
 }
 
 TEST(MisereSum, ASubtractionGamesSumsAreTheDefinitions) {
-  const auto game = declared("game s123 subtraction {1, 2, 3}\n");
+  const auto game = misere_declared("game s123 subtraction {1, 2, 3}\n");
   PlainMisere plain(lowered_by({1, 2, 3})), other(lowered_by({1, 2}));
   std::size_t differ = 0;
   for (const auto& sum : small_sums()) {
@@ -132,7 +132,7 @@ TEST(MisereSum, ASubtractionGamesSumsAreTheDefinitions) {
 }
 
 TEST(MisereSum, LongLinesFitAndLimitsAreNamed) {
-  const auto game = declared("game s1 subtraction {1}\n");
+  const auto game = misere_declared("game s1 subtraction {1}\n");
   // A line of 100,000 moves (the walk keeps its own stack): one heap of subtraction {1} is a
   // misère P-position exactly when it is odd.
   EXPECT_FALSE(misere_sum_outcome(*game, std::vector<std::uint64_t>{100'000}).p);

@@ -104,7 +104,7 @@ TEST(MonaFirst, ARefutedLemmaKeepsTheFullLimit) {
   EXPECT_EQ(solvers.limits(), std::set<unsigned>{60000});
 }
 
-const char* kSubtraction = R"(game s13 heaps 1
+const char* kS13 = R"(game s13 heaps 1
   move "take 1" when x1 >= 1 to (x1 - 1)
   move "take 3" when x1 >= 3 to (x1 - 3)
 end
@@ -117,7 +117,7 @@ end
 )";
 
 InductionOutcome induction(const std::string& text, const CheckOptions& options) {
-  const smt::ProofFile p = parse_proof_file(std::string(kSubtraction) + text, "t.proof");
+  const smt::ProofFile p = parse_proof_file(std::string(kS13) + text, "t.proof");
   const auto game = make_game(p.inductions[0].game, p.definitions);
   return check_induction(p.inductions[0], p.definitions, *game, options, "t.proof");
 }
@@ -160,7 +160,7 @@ TEST(MonaFirst, AnInductionWithoutWidthsRestsOnMonaAndIsNeverHeldWithoutIt) {
 
 TEST(MonaFirst, TheRulesOfADeclaredGameMonaProvesGetTheShortLimitAndTheirOwnWins) {
   const smt::ProofFile p = parse_proof_file(
-      std::string(kSubtraction) + "lemma \"t\" \"t\" vars a prove a == a enumerate 0..1 end\n",
+      std::string(kS13) + "lemma \"t\" \"t\" vars a prove a == a enumerate 0..1 end\n",
       "t.proof");
   const DeclaredGame game(p.game.declaration, p.definitions);
   const RecordingLimits solvers;

@@ -7,6 +7,7 @@
 
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
+#include "committed_proof.hpp"
 #include "eval/evaluator.hpp"
 #include "eval/native_line.hpp"
 #include "lang/proof_file.hpp"
@@ -17,14 +18,7 @@ namespace {
 
 using namespace smt;  // the language under test
 
-std::string parse_error(const std::string& text) {
-  try {
-    parse_proof_file(text, "t.proof");
-  } catch (const ParseError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::parse_error;
 
 // The canonical form of the statement of a one-line lemma over a, b, c, d.
 std::string canonical(const std::string& expr) {

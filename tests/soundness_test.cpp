@@ -133,13 +133,7 @@ end
 
 // --- 9: MONA's verdict on its first line ---
 
-// A stand-in for MONA that prints `output` whatever it is asked.
-std::string fake_mona(const fs::path& dir, const std::string& output) {
-  const fs::path script = dir / "fake-mona";
-  std::ofstream(script) << "#!/bin/sh\ncat <<'EOF'\n" << output << "EOF\n";
-  fs::permissions(script, fs::perms::owner_all);
-  return script.string();
-}
+using testing::fake_mona;
 
 TEST_F(Soundness, MonasVerdictIsReadOnItsFirstLineToo) {
   const smt::MonaQuery q = mona_of("x == x");
@@ -156,7 +150,7 @@ TEST_F(Soundness, MonasVerdictIsReadOnItsFirstLineToo) {
 
 // --- 3: a parameter's last value ---
 
-std::unique_ptr<DeclaredGame> declared(const std::string& text) {
+std::unique_ptr<DeclaredGame> game_declared_by(const std::string& text) {
   const smt::ProofFile f = parse_proof_file(
       text + "lemma \"t\" \"t\" vars a prove a == a widths 8 enumerate 0..1 end\n", "g.proof");
   return std::make_unique<DeclaredGame>(f.game.declaration, f.definitions);
@@ -169,7 +163,7 @@ end
 )";
 
 TEST(DeclaredParameters, AnInclusiveBoundOf2To64Minus1KeepsItsLastChoiceOnBothRoutes) {
-  const auto g = declared(kLastChoice);
+  const auto g = game_declared_by(kLastChoice);
   std::set<Position> plain;
   g->for_each_follower(Position{3}, [&](const Position& q) { plain.insert(q); });
   EXPECT_EQ(plain, (std::set<Position>{Position{1}, Position{2}}));

@@ -18,10 +18,7 @@
 namespace nimcert {
 namespace {
 
-// certs/staircase-nim.proof with the first `from` replaced by `to`.
-smt::ProofFile mutant(const std::string& name, const std::string& from, const std::string& to) {
-  return testing::mutant(name, from, to);
-}
+using testing::mutant;  // a committed proof with the first `from` replaced by `to`
 
 using testing::parse_error;
 

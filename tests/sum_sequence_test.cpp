@@ -23,7 +23,7 @@
 namespace nimcert {
 namespace {
 
-smt::ProofFile one_heap_game(const std::string& moves) {
+smt::ProofFile one_heap_file(const std::string& moves) {
   return parse_proof_file("game g heaps 1\n" + moves +
                               "end\nbox \"b\" \"t\" game g size 2 claim \"c\" \"t\": G >= 0 end\n",
                           "t.proof");
@@ -39,7 +39,7 @@ std::vector<Value> by_reference(const Game& game, Heap last) {
 TEST(SumSequence, AgreesWithTheReferenceEngineOnDeclaredTakeAndBreakGames) {
   const std::vector<std::string>& games = testing::declared_sum_games();
   for (const std::string& moves : games) {
-    const smt::ProofFile f = one_heap_game(moves);
+    const smt::ProofFile f = one_heap_file(moves);
     const auto game = make_game(f.game, f.definitions);
     ASSERT_TRUE(game->has_sums()) << moves;
     const std::vector<Value> fast = sum_sequence(*game, 400);
@@ -51,7 +51,7 @@ TEST(SumSequence, AgreesWithTheReferenceEngineOnDeclaredTakeAndBreakGames) {
 
 TEST(SumSequence, ASplitThatBreaksTheRulesIsRefusedNotPlayed) {
   // a up to x1: the part x1 - a is 0 and a is the whole heap, which does not lower the rank.
-  const smt::ProofFile f = one_heap_game("  move \"split\" for 1 <= a <= x1 to (a) + (x1 - a)\n");
+  const smt::ProofFile f = one_heap_file("  move \"split\" for 1 <= a <= x1 to (a) + (x1 - a)\n");
   const auto game = make_game(f.game, f.definitions);
   try {
     sum_sequence(*game, 10);

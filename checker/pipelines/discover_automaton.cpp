@@ -31,9 +31,9 @@ namespace {
 // The automaton route's default table: [0, 2^m - 1]^k, the largest of at most this many
 // positions (residuals need the high bits the learner compares on).
 constexpr std::uint64_t kDefaultPositions = std::uint64_t{1} << 18;
-constexpr unsigned kMaxAttempts = 3;
+constexpr unsigned kMaxAutomatonAttempts = 3;
 
-Heap default_side(std::size_t heaps) {
+Heap default_automaton_side(std::size_t heaps) {
   Heap side = 3;
   while (side < 4095) {
     std::uint64_t n = 1;
@@ -267,7 +267,7 @@ Ending discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d, Narr
           : r.out;
   check_certificate_output(out);
   refuse_outputs_over_inputs(r.workflow, {{out, "automaton certificate"}}, {{r.file, "input"}});
-  Heap side = r.box ? d.first_side : default_side(k);
+  Heap side = r.box ? d.first_side : default_automaton_side(k);
   Heap max_side = r.max_box ? *r.max_box : 4095;
   while (!r.max_box && positions_of(k, max_side) > kMaxTable) max_side /= 2;  // 2^m - 1 stays
   if (max_side < side) max_side = side;
@@ -275,7 +275,7 @@ Ending discover_automaton(const DiscoverRequest& r, const DiscoverSetup& d, Narr
 
   std::string last_reason;
   const auto start = std::chrono::steady_clock::now();
-  for (unsigned n = 1; n <= kMaxAttempts; ++n) {
+  for (unsigned n = 1; n <= kMaxAutomatonAttempts; ++n) {
     const AutomatonAttempt a = attempt(input_name, d, task, side, narrator);
     if (a.certificate) {
       write_file_atomically(out, (*a.certificate).dump(2) + "\n");

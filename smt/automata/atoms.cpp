@@ -28,13 +28,6 @@ Dfa place(const Atom& atom, const std::vector<Track>& tracks) {
   return rename(rename(atom.dfa, aside), to);
 }
 
-namespace {
-
-// The digits of a letter of `roles` tracks.
-unsigned digit(Letter l, std::size_t j) { return (l >> j) & 1; }
-
-}  // namespace
-
 Atom linear_equation(const std::vector<std::int64_t>& coefficients, std::int64_t constant) {
   constexpr std::int64_t kLimit = std::int64_t{1} << 16;
   std::int64_t spread = std::llabs(constant);

@@ -49,6 +49,9 @@ struct Dfa {
   std::string text() const;
 };
 
+// Digit j of a letter: the digit that track j (in a Dfa's sorted order) reads.
+inline unsigned digit(Letter l, std::size_t j) { return (l >> j) & 1; }
+
 // An automaton with `states` states over `tracks` (sorted), every transition to state 0 and
 // none accepting: the builders fill it in.  Throws TooLarge past the limits.
 Dfa blank(std::vector<Track> tracks, std::size_t states);

@@ -9,10 +9,6 @@
 
 namespace nimcert::automata {
 
-namespace {
-unsigned digit(Letter l, std::size_t j) { return (l >> j) & 1; }
-}  // namespace
-
 Atom zeckendorf_form() {
   Atom atom{blank({0}, 3), {{0}, {1}, {}}};  // the last digit 0 or 1; 2 dead
   atom.dfa.next = {0, 1, 0, 2, 2, 2};
