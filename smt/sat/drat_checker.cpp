@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -15,21 +17,24 @@ namespace {
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
-// One clause: its literals (no repeats; the first two are watched when it has two or more),
-// and what the checker knows of it.
+// One clause: where its literals are (no repeats; the first two are watched when it has two
+// or more), and what the checker knows of it.  32 bytes, and the literals of every clause in one
+// array (Checker::literals_): propagation, nearly all of the checker's time, reads a clause's
+// record and its literals from two dense arrays (with a vector of literals and of hints in each
+// record, the misses on them took most of visit()'s time).  Its sorted literals and its LRAT
+// hints, which propagation never reads, are kept apart.
 struct StoredClause {
-  Clause lits;               // reordered as its watches move
-  Clause sorted;             // the same literals in add()'s order: the key of deletions
   std::int64_t id = 0;       // LRAT id: originals 1..m, lemmas m + 1, ... in proof order
-  std::size_t line = 0;      // proof line (0 for the CNF's clauses)
+  std::uint64_t line = 0;    // proof line (0 for the CNF's clauses)
+  std::uint32_t begin = 0;   // its literals: literals_[begin, begin + size), reordered as its
+  std::uint32_t size = 0;    // watches move
+  Lit pivot = 0;             // a lemma's first literal as written (RAT's pivot), else 0
   bool active = false;
   bool core = false;
   bool tautology = false;    // holds x and -x: never propagates
-  Lit pivot = 0;             // a lemma's first literal as written (RAT's pivot), else 0
-  // Which of lits[0] and lits[1] have an entry in the watch lists (bits 0 and 1): an inactive
+  // Which of its literals 0 and 1 have an entry in the watch lists (bits 0 and 1): an inactive
   // clause's entries are dropped as propagation meets them, and put back when it is active again.
   std::uint8_t listed = 0;
-  std::vector<std::int64_t> hints;  // its LRAT hints, once checked
 };
 
 // A watch list entry: the clause, and a literal of it that, when true, satisfies it without
@@ -85,27 +90,42 @@ class Checker {
       if (lits[i] == -lits[i - 1]) c.tautology = true;
     for (const Lit l : lits) grow(std::abs(l));
     charge(sizeof(StoredClause) + 2 * sizeof(Lit) * lits.size() + 2 * sizeof(Watch));
+    if (literals_.size() + lits.size() > std::numeric_limits<std::uint32_t>::max())
+      throw DratLimitReached("the DRAT checker holds at most 2^32 - 1 literals", true);
     c.id = id;
     c.line = line;
-    c.sorted = lits;
-    c.lits = std::move(lits);
+    c.begin = static_cast<std::uint32_t>(literals_.size());
+    c.size = static_cast<std::uint32_t>(lits.size());
+    literals_.insert(literals_.end(), lits.begin(), lits.end());
     const auto index = static_cast<std::uint32_t>(clauses_.size());
-    clauses_.push_back(std::move(c));
+    clauses_.push_back(c);
+    sorted_.push_back(std::move(lits));
+    hints_.emplace_back();
     return index;
   }
 
+  // Clause c's literals, in their present order.
+  std::span<Lit> lits(std::uint32_t c) {
+    return {literals_.data() + clauses_[c].begin, clauses_[c].size};
+  }
+  Clause lits_copy(std::uint32_t c) {
+    const std::span<Lit> l = lits(c);
+    return Clause(l.begin(), l.end());
+  }
+  std::vector<std::int64_t>& hints(std::uint32_t c) { return hints_[c]; }
+
   void activate(std::uint32_t c, bool on) {
-    work(clauses_[c].sorted.size() + 1);  // the index's comparisons, about
+    work(sorted_[c].size() + 1);  // the index's comparisons, about
     clauses_[c].active = on;
     if (on) watch(c);
-    const Clause& key = clauses_[c].sorted;
+    const Clause& key = sorted_[c];
     if (on) {
       by_literals_[key].push_back(c);
     } else {
       auto& list = by_literals_[key];
       list.erase(std::find(list.begin(), list.end(), c));
     }
-    if (clauses_[c].lits.size() <= 1 && !clauses_[c].tautology) {
+    if (clauses_[c].size <= 1 && !clauses_[c].tautology) {
       if (on)
         small_.push_back(c);
       else
@@ -146,10 +166,11 @@ class Checker {
         const std::uint32_t c = small_[i];  // the empty clause or a unit clause
         const StoredClause& sc = clauses_[c];
         if (sc.core != core) continue;
-        if (sc.lits.empty() || value(sc.lits[0]) < 0) {
+        const Lit unit = sc.size == 0 ? 0 : literals_[sc.begin];
+        if (unit == 0 || value(unit) < 0) {
           conflict = c;
-        } else if (value(sc.lits[0]) == 0) {
-          assign(sc.lits[0], c);
+        } else if (value(unit) == 0) {
+          assign(unit, c);
           conflict = propagate();
         }
       }
@@ -170,15 +191,15 @@ class Checker {
     for (std::uint32_t d = 0; d < clauses_.size(); ++d) {
       work(1);
       if (!clauses_[d].active || d == c) continue;
-      work(clauses_[d].lits.size());
-      if (std::find(clauses_[d].lits.begin(), clauses_[d].lits.end(), -p) != clauses_[d].lits.end())
-        candidates.push_back(d);
+      work(clauses_[d].size);
+      const std::span<Lit> dl = lits(d);
+      if (std::find(dl.begin(), dl.end(), -p) != dl.end()) candidates.push_back(d);
     }
     for (const std::uint32_t d : candidates) {
-      work(clauses_[c].lits.size() * clauses_[d].lits.size() + 1);
-      Clause resolvent = clauses_[c].lits;
+      work(std::uint64_t{clauses_[c].size} * clauses_[d].size + 1);
+      Clause resolvent = lits_copy(c);
       bool tautology = clauses_[d].tautology;
-      for (const Lit l : clauses_[d].lits) {
+      for (const Lit l : lits(d)) {
         if (l == -p) continue;
         if (std::find(resolvent.begin(), resolvent.end(), -l) != resolvent.end()) tautology = true;
         resolvent.push_back(l);
@@ -201,10 +222,11 @@ class Checker {
   // Puts back the watch entries an active clause lacks, in the core lists when it is core.
   void watch(std::uint32_t c) {
     StoredClause& sc = clauses_[c];
-    if (sc.tautology || sc.lits.size() < 2) return;
+    if (sc.tautology || sc.size < 2) return;
+    const Lit* l = literals_.data() + sc.begin;
     for (std::uint8_t pos = 0; pos < 2; ++pos)
       if (!(sc.listed & (1u << pos))) {
-        watches_[sc.core][slot(sc.lits[pos])].push_back({c, sc.lits[1 - pos]});
+        watches_[sc.core][slot(l[pos])].push_back({c, l[1 - pos]});
         sc.listed |= static_cast<std::uint8_t>(1u << pos);
       }
   }
@@ -262,7 +284,8 @@ class Checker {
       }
       const std::uint32_t c = w.clause;
       StoredClause& sc = clauses_[c];
-      Clause& lits = sc.lits;
+      Lit* const lits = literals_.data() + sc.begin;
+      const std::size_t size = sc.size;
       if (!sc.active) {  // f is lits[0] or lits[1]: that entry is gone
         sc.listed &= static_cast<std::uint8_t>(lits[0] == f ? ~1u : ~2u);
         continue;
@@ -285,7 +308,7 @@ class Checker {
       }
       bool moved = false;
       std::size_t k = 2;
-      for (; k < lits.size(); ++k)
+      for (; k < size; ++k)
         if (value(lits[k]) >= 0) {
           std::swap(lits[1], lits[k]);
           watches_[sc.core][slot(lits[1])].push_back({c, lits[0]});
@@ -307,12 +330,12 @@ class Checker {
   // Marks the clauses that led to the conflict core; their ids, in trail order, then the
   // conflict's, go to hints.
   void analyze(std::uint32_t conflict, std::vector<std::int64_t>& hints) {
-    const auto mark_literals = [&](const StoredClause& c) {
-      work(c.lits.size());
-      for (const Lit l : c.lits) seen_[static_cast<std::size_t>(std::abs(l))] = 1;
+    const auto mark_literals = [&](std::uint32_t c) {
+      work(clauses_[c].size);
+      for (const Lit l : lits(c)) seen_[static_cast<std::size_t>(std::abs(l))] = 1;
     };
     clauses_[conflict].core = true;
-    mark_literals(clauses_[conflict]);
+    mark_literals(conflict);
     std::vector<std::int64_t> used;
     for (std::size_t i = trail_.size(); i-- > 0;) {
       const auto v = static_cast<std::size_t>(std::abs(trail_[i]));
@@ -322,15 +345,18 @@ class Checker {
       if (r == kNone) continue;
       clauses_[r].core = true;
       used.push_back(clauses_[r].id);
-      mark_literals(clauses_[r]);
+      mark_literals(r);
       seen_[v] = 0;  // its own literal: already passed, never to be cleared otherwise
     }
-    for (const Lit l : clauses_[conflict].lits) seen_[static_cast<std::size_t>(std::abs(l))] = 0;
+    for (const Lit l : lits(conflict)) seen_[static_cast<std::size_t>(std::abs(l))] = 0;
     hints.insert(hints.end(), used.rbegin(), used.rend());
     hints.push_back(clauses_[conflict].id);
   }
 
   std::vector<StoredClause> clauses_;
+  std::vector<Lit> literals_;  // every clause's, at its begin
+  std::vector<Clause> sorted_;  // [c]: c's literals in add()'s order, the key of deletions
+  std::vector<std::vector<std::int64_t>> hints_;  // [c]: its LRAT hints, once checked
   std::map<std::vector<Lit>, std::vector<std::uint32_t>> by_literals_;  // active ones
   std::vector<std::uint32_t> small_;  // active clauses of at most one literal
   std::vector<std::int8_t> values_;
@@ -396,7 +422,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
     const std::uint32_t c = checker.add(std::move(lits), originals + static_cast<std::int64_t>(out.lemmas),
                                         line_number);
     checker.clause(c).pivot = pivot;
-    if (checker.clause(c).lits.empty()) {
+    if (checker.clause(c).size == 0) {
       goal = c;
       break;
     }
@@ -421,7 +447,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
     if (!s.add || !c.core) continue;
     ++out.core_lemmas;
     std::vector<std::int64_t> hints;
-    if (!checker.rup(checker.clause(s.clause).lits, hints)) {
+    if (!checker.rup(checker.lits_copy(s.clause), hints)) {
       hints.clear();
       if (!checker.rat(s.clause, hints)) {
         out.reason = "lemma at " + at_line(checker.clause(s.clause).line) +
@@ -431,7 +457,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
       ++out.rat_lemmas;
     }
     checker.charge(sizeof(std::int64_t) * hints.size());
-    checker.clause(s.clause).hints = std::move(hints);
+    checker.hints(s.clause) = std::move(hints);
   }
   out.verified = true;
   out.work = checker.work_done();
@@ -457,7 +483,7 @@ DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
     for (const Step& s : steps) {
       const StoredClause& c = checker.clause(s.clause);
       if (s.add && c.core) {
-        write(c.id, c.lits, c.pivot, c.hints);
+        write(c.id, checker.lits_copy(s.clause), c.pivot, checker.hints(s.clause));
         last = c.id;
       } else if (!s.add && (c.id <= originals || c.core)) {
         lrat += std::to_string(last) + " d " + std::to_string(c.id) + " 0\n";
