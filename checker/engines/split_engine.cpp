@@ -43,23 +43,36 @@ constexpr std::uint64_t kFarHit = 1024;
 // Sparse space's work is averaged over about this many values.
 constexpr std::uint64_t kWorkAverage = 64;
 
-// Values seen at the current n, cleared in O(1) by a new stamp.
+// Values seen at the current n: those below 64 as bits of one word (most games' values, and
+// the mex then one count of trailing ones), the others stamped, each set cleared in O(1).
 class ValueMarks {
  public:
-  void start(std::uint64_t n) { stamp_ = n + 1; }
+  void start(std::uint64_t n) {
+    stamp_ = n + 1;
+    low_ = 0;
+  }
   void mark(std::uint32_t v) {
+    if (v < 64) {
+      low_ |= std::uint64_t{1} << v;
+      return;
+    }
     if (v >= marks_.size()) marks_.resize(std::max<std::size_t>(v + 1, 2 * marks_.size()), 0);
     marks_[v] = stamp_;
   }
-  bool marked(std::uint32_t v) const { return v < marks_.size() && marks_[v] == stamp_; }
+  bool marked(std::uint32_t v) const {
+    if (v < 64) return (low_ >> v) & 1u;
+    return v < marks_.size() && marks_[v] == stamp_;
+  }
   std::uint32_t least_unmarked() const {
-    std::uint32_t v = 0;
+    if (~low_ != 0) return static_cast<std::uint32_t>(std::countr_one(low_));
+    std::uint32_t v = 64;
     while (marked(v)) ++v;
     return v;
   }
 
  private:
-  std::vector<std::uint64_t> marks_ = std::vector<std::uint64_t>(64, 0);
+  std::uint64_t low_ = 0;
+  std::vector<std::uint64_t> marks_ = std::vector<std::uint64_t>(128, 0);
   std::uint64_t stamp_ = 0;
 };
 
