@@ -210,12 +210,6 @@ TEST(MisereSum, TableAndPposTakeMisere) {
   EXPECT_EQ(csv.status, 2) << csv.out;
 }
 
-}  // namespace
-}  // namespace nimcert
-
-namespace nimcert {
-namespace {
-
 // A misère sum box's table, as the box certificate digests it: each position's outcome (0 at P,
 // 1 at N) by the plain recursion, in canonical order, little-endian uint32.
 std::string plain_table_sha256(PlainMisere& plain, std::size_t k, int size) {
@@ -263,12 +257,6 @@ TEST(MisereSumBox, SumsOfKaylesAndOfASubtractionGameAreTheDefinitionsAndAWrongCl
   EXPECT_NE(s2.table_sha256, plain_table_sha256(other, 2, 12));  // the comparison can fail
   EXPECT_EQ(s2.verdict(), Verdict::Holds);
 }
-
-}  // namespace
-}  // namespace nimcert
-
-namespace nimcert {
-namespace {
 
 TEST(MisereSumBox, RowsAndPagesSayMisereAndNoSpragueGrundy) {
   const auto dir = testing::scratch_dir("misere-sum-box");
