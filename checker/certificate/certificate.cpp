@@ -135,6 +135,12 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
               {"lemma_seconds", std::move(lemma_seconds)},
               {"induction_seconds", std::move(induction_seconds)}};
   c["run"]["rules_seconds"] = std::move(rules_seconds);
+  // The blocks whose reports this run took from the local cache (same inputs, same binary).
+  if (!report.reused.empty()) {
+    nlohmann::ordered_json reused = nlohmann::ordered_json::object();
+    for (const std::string& block : report.reused) reused[block] = "cache";
+    c["run"]["reused"] = std::move(reused);
+  }
   return c;
 }
 

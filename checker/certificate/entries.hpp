@@ -21,6 +21,9 @@ struct EntryRow {
   std::string detail;        // the counterexample, or a note
   double seconds = -1;       // what the row's engine took, from the certificate's "run"; -1 unknown
   std::string query_sha256 = {};  // a solver row's query, as the certificate records it; else empty
+  // An exhaustive row whose block's report the run took from elsewhere: where from ("cache"),
+  // as the certificate's "run" records it; else empty.
+  std::string reused_from = {};
 };
 
 struct Entry {

@@ -52,6 +52,11 @@ std::string markdown_escape(const std::string& s) {
   return out;
 }
 
+// What a row reused: a solver's answer, or an exhaustive block's whole report.
+const char* reused_what(const CheckRow& r) {
+  return r.whole_report ? "report" : "answer";
+}
+
 }  // namespace
 
 std::vector<CheckRow> check_rows(const Json& c, const AnswerProvenance& provenance) {
@@ -61,7 +66,10 @@ std::vector<CheckRow> check_rows(const Json& c, const AnswerProvenance& provenan
     for (const EntryRow& r : e.rows) {
       const auto source = provenance.find(r.query_sha256);
       rows.push_back({suite, r.name, r.status, r.detail, r.kind, r.seconds,
-                      r.query_sha256.empty() || source == provenance.end() ? "" : source->second});
+                      !r.reused_from.empty() ? r.reused_from
+                      : r.query_sha256.empty() || source == provenance.end() ? ""
+                                                                             : source->second,
+                      !r.reused_from.empty()});
     }
   return rows;
 }
@@ -99,8 +107,8 @@ std::string junit_xml(const std::vector<CheckRow>& rows) {
       if (r->seconds >= 0) xml += fmt::format(" time=\"{:.3f}\"", r->seconds);
       if (r->status == "holds" && !r->answer_source.empty()) {
         xml += fmt::format(
-            ">\n      <system-out>answer reused from {}</system-out>\n    </testcase>\n",
-            xml_escape(r->answer_source));
+            ">\n      <system-out>{} reused from {}</system-out>\n    </testcase>\n",
+            reused_what(*r), xml_escape(r->answer_source));
       } else if (r->status == "holds") {
         xml += "/>\n";
       } else if (r->status == "skipped") {
@@ -144,8 +152,8 @@ std::string markdown_summary(const std::vector<CheckRow>& rows, const std::strin
         r.status, time(r), markdown_escape(r.detail),
         r.answer_source.empty()
             ? ""
-            : markdown_escape(fmt::format("{}answer reused from {}", r.detail.empty() ? "" : "; ",
-                                          r.answer_source)));
+            : markdown_escape(fmt::format("{}{} reused from {}", r.detail.empty() ? "" : "; ",
+                                          reused_what(r), r.answer_source)));
   md += "\n</details>\n";
   return md;
 }

@@ -23,6 +23,7 @@ struct CheckRow {
   EntryRow::Kind kind = EntryRow::Kind::Check;  // what the row shows (a drift row: Check)
   double seconds = -1;                          // as recorded in the run; -1 when not
   std::string answer_source = {};  // a reused solver answer's source ("base 1a2b3c4d5e6f", "cache")
+  bool whole_report = false;  // answer_source is where an exhaustive block's report came from
 };
 
 // Where reused answers came from, by the SHA-256 a certificate records for each query.

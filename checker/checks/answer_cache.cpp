@@ -38,6 +38,7 @@ constexpr std::pair<const char*, std::uint64_t DratRoute::*> kDratCounts[] = {
     {"rat_lemmas", &DratRoute::rat_lemmas}, {"lrat_bytes", &DratRoute::lrat_bytes}};
 constexpr const char* kMonaFormat = "nimcert-mona-answer-1";
 constexpr const char* kVouchFormat = "nimcert-vouched-certificate-1";
+constexpr const char* kExhaustiveFormat = "nimcert-exhaustive-report-1";
 // An entry is a few hundred bytes (its note is one line); anything far larger is not one.
 constexpr std::uint64_t kMaxEntryBytes = 1 << 20;
 
@@ -305,6 +306,23 @@ void AnswerCache::store_drat(const std::string& smt2, const DratOptions& options
   Json entry = {{"format", kDratFormat}, {"key", key}, {"query_sha256", Sha256::of(smt2)}};
   for (const auto& [name, field] : kDratWords) entry[name] = route.*field;
   for (const auto& [name, field] : kDratCounts) entry[name] = route.*field;
+  write_signed(entry_path(key), std::move(entry));
+}
+
+std::optional<Json> AnswerCache::find_exhaustive(const std::string& key) const {
+  if (!is_hex(key, 64))
+    throw std::logic_error("AnswerCache::find_exhaustive: not a SHA-256: " + key);
+  return read_signed(entry_path(key), [&](const Json& entry) -> std::optional<Json> {
+    if (entry.at("format") != kExhaustiveFormat || entry.at("key") != key) return std::nullopt;
+    return entry.at("report");
+  });
+}
+
+void AnswerCache::store_exhaustive(const std::string& key, const Json& record) const {
+  if (!is_hex(key, 64))
+    throw std::logic_error("AnswerCache::store_exhaustive: not a SHA-256: " + key);
+  Json entry = {{"format", kExhaustiveFormat}, {"key", key}, {"report", record}};
+  if (entry.dump().size() + 200 > kMaxEntryBytes) return;  // too large to be read back
   write_signed(entry_path(key), std::move(entry));
 }
 

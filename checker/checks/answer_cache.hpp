@@ -20,6 +20,10 @@
 // back only when their SHA-256 is the one the signed entry records.  A checked proof in the
 // cache is one this nimcert's two checkers accepted, so a warm certify does not check it again.
 //
+// And the reports of exhaustive blocks that held (find_exhaustive/store_exhaustive): keyed by
+// the caller (checks/reusing_exhaustive.hpp: the block's inputs and the nimcert binary's
+// SHA-256), so a warm certify does not sweep an unchanged cube or sequence again.
+//
 // Beside the answers it keeps the records of the certificates this machine vouches for
 // (`vouched/XY/DIGEST.json`), which `gate --base` requires before it reuses a base revision's
 // answers: see vouch() below.
@@ -85,6 +89,12 @@ class AnswerCache {
                                      const std::string& route_version) const;
   void store_drat(const std::string& smt2, const DratOptions& options,
                   const std::string& route_version, const DratRoute& route) const;
+
+  // The record (checks/exhaustive_record.hpp) kept under `key`, a SHA-256 of everything the
+  // report depends on; nullopt when there is none or the entry does not verify.  A record
+  // larger than an entry may be is not stored.
+  std::optional<nlohmann::ordered_json> find_exhaustive(const std::string& key) const;
+  void store_exhaustive(const std::string& key, const nlohmann::ordered_json& record) const;
 
   // Certificates this machine's nimcert vouches for: one it wrote itself (certify) or found up
   // to date, every query solved or reused from a trusted source (gate).  Keyed by the SHA-256

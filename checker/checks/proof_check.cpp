@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 
 #include "base/counted.hpp"
@@ -16,6 +17,7 @@
 #include "sat/cadical.hpp"
 #include "base/sha256.hpp"
 #include "checks/proof_input.hpp"
+#include "checks/reusing_exhaustive.hpp"
 #include "checks/rules_check.hpp"
 #include "claims/proof_claims.hpp"
 #include "engines/box_engine.hpp"
@@ -51,6 +53,7 @@ ProofSource proof_source(const std::string& text, const std::string& path) {
   source.path = path;
   source.name = std::filesystem::path(path).filename().string();
   source.sha256 = Sha256::of(text);
+  source.text = text;
   source.proof = parse_proof_file(text, path);
   return source;
 }
@@ -145,6 +148,26 @@ void check_rules_of_games(const ProofSource& source, const ProofOptions& options
     report.rules.push_back(check_preset(*game, preset));
     report.rules.back().seconds = seconds_since(start);
   }
+}
+
+// A block's report from the cache when its inputs are unchanged (recorded in the report as
+// reused), else computed, timed, and kept when it holds.
+template <class Report, class Compute>
+Report reused_or_computed(const ProofOptions& options, const std::string& block,
+                          const std::function<std::string()>& inputs, ProofReport& report,
+                          const Compute& compute) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string text = options.exhaustive ? inputs() : std::string();
+  if (options.exhaustive)
+    if (std::optional<Report> r = options.exhaustive->find<Report>(text)) {
+      report.reused.push_back(block);
+      r->seconds = seconds_since(start);
+      return std::move(*r);
+    }
+  Report r = compute();
+  r.seconds = seconds_since(start);
+  if (options.exhaustive) options.exhaustive->store(text, r);
+  return r;
 }
 
 }  // namespace
@@ -243,29 +266,34 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     const auto claims = proof_claims(report.proof);
     std::vector<const CubeClaim*> pointers;
     for (const auto& c : claims) pointers.push_back(c.get());
-    const auto start = std::chrono::steady_clock::now();
-    report.cube = check_cube(*report.game, n, pointers, progress);
-    report.cube->seconds = seconds_since(start);
-    for (std::size_t i = 0; i < claims.size(); ++i)
-      report.cube->claims[i].text = report.proof.claims[i].text;
+    report.cube = reused_or_computed<CubeReport>(
+        options, "exhaustive", [&] { return cube_inputs(source, options); }, report, [&] {
+          CubeReport cube = check_cube(*report.game, n, pointers, progress);
+          for (std::size_t i = 0; i < claims.size(); ++i)
+            cube.claims[i].text = report.proof.claims[i].text;
+          return cube;
+        });
     if (stop(report.cube->verdict())) return report;
   } else if (const auto& d = report.proof.game.declaration; d && !d->octal.empty()) {
     report.octal_game = octal_game_json(d->name, OctalCode(d->octal));
   } else if (!report.proof.game.name.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
   }
-  for (const smt::BoxSpec& box : report.proof.boxes) {
-    const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < report.proof.boxes.size(); ++i) {
+    const smt::BoxSpec& box = report.proof.boxes[i];
     smt::set_activity(fmt::format("box {}", box.name));
-    report.boxes.push_back(check_box(box, report.proof.definitions));
-    report.boxes.back().seconds = seconds_since(start);
+    report.boxes.push_back(reused_or_computed<BoxReport>(
+        options, "box " + box.name, [&] { return box_inputs(source, i); }, report,
+        [&] { return check_box(box, report.proof.definitions); }));
     if (stop(report.boxes.back().verdict())) return report;
   }
-  for (const smt::SequenceSpec& sequence : report.proof.sequences) {
-    const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < report.proof.sequences.size(); ++i) {
+    const smt::SequenceSpec& sequence = report.proof.sequences[i];
     smt::set_activity(fmt::format("sequence {}", sequence.name));
-    report.sequences.push_back(check_sequence(sequence, report.proof.definitions, options.misere));
-    report.sequences.back().seconds = seconds_since(start);
+    report.sequences.push_back(reused_or_computed<SequenceReport>(
+        options, "sequence " + sequence.name,
+        [&] { return sequence_inputs(source, i, options); }, report,
+        [&] { return check_sequence(sequence, report.proof.definitions, options.misere); }));
     if (stop(report.sequences.back().verdict())) return report;
   }
   exhaustive_part.unlock();

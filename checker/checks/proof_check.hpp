@@ -20,6 +20,8 @@
 
 namespace nimcert {
 
+class ReusingExhaustive;  // checks/reusing_exhaustive.hpp
+
 struct ProofOptions {
   CheckOptions lemma;
   std::optional<Heap> cube;  // overrides the proof file's cube size
@@ -31,6 +33,9 @@ struct ProofOptions {
   bool claims_only = false;
   bool fail_fast = false;
   MisereLimits misere;  // a misère sequence's limits (the command line does not change them)
+  // The cube's, boxes' and sequences' reports from the local cache when their inputs are
+  // unchanged (reusing_exhaustive.hpp); null: every block is computed.
+  const ReusingExhaustive* exhaustive = nullptr;
 };
 
 // A proof file read and parsed: what the workflow holds for every file named before it runs
@@ -39,6 +44,7 @@ struct ProofSource {
   std::string path;
   std::string name;    // file name, without folders
   std::string sha256;  // of the file's bytes
+  std::string text;    // the file's bytes (a block's inputs are read from them)
   smt::ProofFile proof;
 };
 
@@ -84,6 +90,9 @@ struct ProofReport {
   // What was left unchecked: "" when everything the file states ran; else why not (claims
   // only, or stopped at the first failure).  An incomplete report is never a certificate.
   std::string incomplete;
+  // The blocks whose reports came from the local cache, by their names in the run's
+  // check_seconds ("exhaustive", "box NAME", "sequence NAME"); the run records them.
+  std::vector<std::string> reused;
 
   Verdict verdict() const;
 };

@@ -183,8 +183,13 @@ void print_checks(const Json& certificate, const AnswerProvenance& provenance) {
     for (const auto& [source, queries] : reused)
       sources.push_back(
           fmt::format("{} from {}", queries.size(), source == "cache" ? "the cache" : source));
-    const std::string from =
+    std::string from =
         sources.empty() ? "" : fmt::format("; answers reused: {}", fmt::join(sources, ", "));
+    // An exhaustive block's report taken whole from the cache (same inputs, same binary).
+    if (!e.rows.empty() && !e.rows.front().reused_from.empty())
+      from += fmt::format("; reused from {} (this binary's report on the same inputs)",
+                          e.rows.front().reused_from == "cache" ? "the cache"
+                                                                 : e.rows.front().reused_from);
     fmt::print("  {:<7} {:<{}} {:>9}  {}{}\n", e.status, e.id, width, time, answers_of(e), from);
     // What did not hold, row by row, with its counterexample, note or query.
     for (const EntryRow& r : e.rows)

@@ -70,6 +70,9 @@ Ending certify(const std::vector<std::string>& named, const std::string& out,
   const ReusingMona mona(cache.get());
   if (cache) options.lemma.mona_answers = &mona;
   if (cache) reuse_drat_routes(*cache, options.lemma.drat);
+  // And the cube's, boxes' and sequences' reports when nothing they depend on changed.
+  const std::unique_ptr<ReusingExhaustive> exhaustive = cache ? reuse_exhaustive(*cache) : nullptr;
+  options.exhaustive = exhaustive.get();
 
   std::vector<Json> certificates;
   std::vector<DratProofFiles> drat_proofs(sources.size());
@@ -119,6 +122,7 @@ Ending certify(const std::vector<std::string>& named, const std::string& out,
   if (mona.reused() > 0)
     narrator.line(fmt::format("MONA: {} reused from the cache, {} decided now",
                               count_of(mona.reused(), "answer"), mona.ran()));
+  if (const std::string l = exhaustive_reuse_line(exhaustive.get()); !l.empty()) narrator.line(l);
   const std::string word = fails ? "FAILS" : unknown ? "UNKNOWN" : "HOLDS";
   std::string scope = count_of(certificates.size(), "proof file");
   if (certificates.size() < sources.size())

@@ -240,6 +240,8 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
   // it, but still records the certificates it finds up to date.
   const std::unique_ptr<AnswerCache> records = answer_cache(o, cvc5);
   const AnswerCache* cache = o.full ? nullptr : records.get();
+  // The exhaustive blocks' reports, from the same cache (not under --full).
+  const std::unique_ptr<ReusingExhaustive> exhaustive = cache ? reuse_exhaustive(*cache) : nullptr;
   const std::string base =
       o.full || o.base.empty()
           ? ""
@@ -283,6 +285,7 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
     incremental.lemma.solvers = g.reusing.get();
     if (!o.full) incremental.lemma.mona_answers = g.mona.get();
     if (cache) reuse_drat_routes(*cache, incremental.lemma.drat);
+    incremental.exhaustive = exhaustive.get();
     g.fresh = certify_one(source, incremental, &g.proofs);
   });
   for (std::size_t i = 0; i < sources.size(); ++i) {
@@ -363,6 +366,7 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
   if (mona_reused > 0)
     narrator.line(fmt::format("MONA: {} reused from the same sources, {} decided now",
                               count_of(mona_reused, "answer"), mona_ran));
+  if (const std::string l = exhaustive_reuse_line(exhaustive.get()); !l.empty()) narrator.line(l);
   const bool pass = failing == 0 && drifted == 0;
   const std::string answers = fmt::format(
       "{} reused{}, {} solved", count_of(reused, "solver answer"),

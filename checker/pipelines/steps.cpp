@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "base/atomic_file.hpp"
+#include "base/executable_digest.hpp"
 #include "base/regular_file.hpp"
 #include <build_info.hpp>
 #include "certificate/certificate.hpp"
@@ -257,6 +258,22 @@ void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat) {
   } catch (const std::runtime_error&) {
     drat.cache = nullptr;
   }
+}
+
+std::unique_ptr<ReusingExhaustive> reuse_exhaustive(const AnswerCache& cache) {
+  try {
+    return std::make_unique<ReusingExhaustive>(cache, executable_sha256());
+  } catch (const std::runtime_error&) {
+    return nullptr;
+  }
+}
+
+std::string exhaustive_reuse_line(const ReusingExhaustive* reuse) {
+  if (!reuse || reuse->reused() == 0) return "";
+  return fmt::format(
+      "exhaustive blocks: {} reused from the cache (this binary's reports on the same inputs), {} "
+      "computed now",
+      reuse->reused(), reuse->computed());
 }
 
 void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,

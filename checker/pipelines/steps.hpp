@@ -18,6 +18,7 @@
 #include "certificate/reports.hpp"
 #include "checks/answer_cache.hpp"
 #include "checks/proof_check.hpp"
+#include "checks/reusing_exhaustive.hpp"
 #include "pipelines/output_paths.hpp"
 #include "pipelines/workflow.hpp"
 
@@ -80,6 +81,14 @@ std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o,
 // The DRAT route's outcomes taken from `cache` when the query, CaDiCaL's version and the limits
 // are the same (nothing changes when CaDiCaL cannot be run: the route will say so).
 void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat);
+
+// The exhaustive blocks' reports taken from `cache` when their inputs are unchanged and this
+// very binary computed them (checks/reusing_exhaustive.hpp); null, and nothing reused, when the
+// binary cannot be read to digest it.
+std::unique_ptr<ReusingExhaustive> reuse_exhaustive(const AnswerCache& cache);
+// "exhaustive blocks: 3 reused from the cache (this binary's reports on the same inputs), 1
+// computed now", or empty when nothing was reused.
+std::string exhaustive_reuse_line(const ReusingExhaustive* reuse);
 
 void write_reports(const WorkflowOptions& o, const std::vector<CheckRow>& rows,
                    const std::string& verdict_line);

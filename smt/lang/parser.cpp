@@ -42,6 +42,7 @@ ProofFile DeclarationParser::run() {
 
 void DeclarationParser::declaration(ProofFile& file) {
   const Token& t = peek();
+  file.sites.push_back({t.text, t.where});
   if (is_word("game")) {
     next();
     if (have_game_ || game_failed_) {  // a further game: declared for boxes and sequences

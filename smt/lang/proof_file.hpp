@@ -228,8 +228,17 @@ struct InductionSpec {
   SourceLocation where;
 };
 
+// Where a top-level declaration starts: its keyword ("game", "box", ...) and the keyword's
+// place.  Its text runs to the next declaration's start (to the end of the file for the last):
+// checker/checks/exhaustive_inputs.hpp reads a block's inputs from these texts.
+struct DeclarationSite {
+  std::string keyword;
+  SourceLocation where;
+};
+
 struct ProofFile {
   std::string path;
+  std::vector<DeclarationSite> sites;  // every declaration, in the file's order
   GameSpec game;  // the first game line: the game of the top-level claims and inductions
   // Every game the file declares, in order (the file's game first when it is declared): boxes
   // and sequences play them by name.

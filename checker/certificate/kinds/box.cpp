@@ -88,6 +88,7 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
   if (!c.contains("boxes")) return;
   for (const Json& b : c.at("boxes")) {
     const std::string block = "box " + b.at("name").get<std::string>();
+    const std::size_t first = out.size();
     Json table = b;
     table.erase("claims");
     table.erase("checks");
@@ -108,6 +109,7 @@ void box_entries(const Json& c, std::vector<Entry>& out) {
     const Json checks_rest_on = {{"exhaustive", {{"box", b.at("box")}}}};
     claim_and_check_entries(block, b.at("claims"), b.at("checks"), claims_rest_on, checks_rest_on,
                             recorded_seconds(c, {"check_seconds", block}), out);
+    mark_reused(c, block, out, first);
   }
 }
 

@@ -28,6 +28,7 @@ void cube_entries(const Json& c, std::vector<Entry>& out) {
                            {"cube", "[0," + n + "]^3"},
                            {"positions", cube.at("positions")},
                            {"table_sha256", cube.at("table_sha256")}}}};
+  const std::size_t first = out.size();
   for (const Json& claim : cube.at("claims")) {
     const std::string id = "claim " + claim.at("name").get<std::string>();
     out.push_back({Entry::Kind::Claim,
@@ -38,6 +39,7 @@ void cube_entries(const Json& c, std::vector<Entry>& out) {
                    {{EntryRow::Kind::Claim, id + " on [0," + n + "]^3", claim.at("status"),
                      claim_detail(claim), recorded_seconds(c, {"check_seconds", "exhaustive"})}}});
   }
+  mark_reused(c, "exhaustive", out, first);
 }
 
 }  // namespace nimcert

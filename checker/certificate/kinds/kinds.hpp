@@ -89,6 +89,10 @@ Json unbounded_rests_on(const Json& certificate, const Json& unbounded);
 // A time the certificate's "run" records at this path of keys (summing an object's numbers,
 // such as an obligation's {"z3": s, "cvc5": s}); -1 when it records none.
 double recorded_seconds(const Json& certificate, const std::vector<std::string>& path);
+// Marks the rows of out[from..] as reused when the certificate's "run" says the block's report
+// came from elsewhere (its "reused" object, by the block's name in check_seconds).
+void mark_reused(const Json& certificate, const std::string& block, std::vector<Entry>& out,
+                 std::size_t from);
 // A position recorded as a JSON array, as people write it: [0,2,4] -> "(0,2,4)".
 std::string position_text(const Json& coordinates);
 // What a verdict rests on of one solver ("z3" or "cvc5"): its version, and cvc5's options

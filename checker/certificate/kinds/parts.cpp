@@ -196,6 +196,17 @@ double recorded_seconds(const Json& certificate, const std::vector<std::string>&
   return sum;
 }
 
+void mark_reused(const Json& certificate, const std::string& block, std::vector<Entry>& out,
+                 std::size_t from) {
+  if (!certificate.contains("run")) return;
+  const Json& run = certificate.at("run");
+  if (!run.contains("reused") || !run.at("reused").contains(block)) return;
+  const Json& source = run.at("reused").at(block);
+  if (!source.is_string()) return;
+  for (std::size_t i = from; i < out.size(); ++i)
+    for (EntryRow& r : out[i].rows) r.reused_from = source.get<std::string>();
+}
+
 std::string query_pointer(const Json& certificate, const std::string& file, const Json& sha256) {
   const std::string stem = proof_stem(certificate.at("proof").at("file"));
   const std::string digest = sha256.is_string() ? sha256.get<std::string>() : "";

@@ -81,6 +81,7 @@ void sequence_entries(const Json& c, std::vector<Entry>& out) {
   if (!c.contains("sequences")) return;
   for (const Json& q : c.at("sequences")) {
     const std::string block = "sequence " + q.at("name").get<std::string>();
+    const std::size_t first = out.size();
     Json table = q;
     table.erase("claims");
     table.erase("checks");
@@ -106,6 +107,7 @@ void sequence_entries(const Json& c, std::vector<Entry>& out) {
     for (const Json& p : q.value("periodicity", Json::array())) checks.push_back(p);
     claim_and_check_entries(block, q.at("claims"), checks, rests_on, rests_on,
                             recorded_seconds(c, {"check_seconds", block}), out);
+    mark_reused(c, block, out, first);
   }
 }
 
