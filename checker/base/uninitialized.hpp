@@ -5,14 +5,53 @@
 // engine that writes each element before it reads it needs none of that: with this allocator
 // resize() only reserves the memory (the system hands out zero pages lazily, as they are
 // first written), and the loop that computes the values is where interrupts are polled.
+//
+// Large blocks (from 32 MiB) are 2 MiB-aligned and advised for transparent huge pages, so that
+// first writing them costs one page fault per 2 MiB instead of per 4 KiB: 0.1777's 443 million
+// values and their copies are 2.7 GB, some 650,000 small pages, and the faults were about a
+// fifth of its engine's time on this machine's virtual CPUs.  Where the system does not give
+// huge pages (THP "never"), the advice is ignored and nothing else changes.
 #pragma once
 
+#include <sys/mman.h>
+
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <type_traits>
 #include <utility>
 
 namespace nimcert {
+
+inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
+inline constexpr std::size_t kHugeFrom = std::size_t{32} << 20;
+
+// `bytes` of memory, not zero-filled, for std::free; large blocks as above.  Throws
+// std::bad_alloc.
+inline void* allocate_uninitialized(std::size_t bytes) {
+  if (bytes < kHugeFrom) {
+    if (void* p = std::malloc(bytes == 0 ? 1 : bytes)) return p;
+    throw std::bad_alloc();
+  }
+  const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = std::aligned_alloc(kHugePage, rounded);
+  if (!p) throw std::bad_alloc();
+  madvise(p, rounded, MADV_HUGEPAGE);  // advice only: its failure changes nothing
+  return p;
+}
+
+struct FreeUninitialized {
+  void operator()(void* p) const noexcept { std::free(p); }
+};
+
+// An array of `count` T, not zero-filled (T trivial), freed with std::free.
+template <class T>
+using UninitializedArray = std::unique_ptr<T[], FreeUninitialized>;
+template <class T>
+UninitializedArray<T> uninitialized_array(std::size_t count) {
+  static_assert(std::is_trivial_v<T>);
+  return UninitializedArray<T>(static_cast<T*>(allocate_uninitialized(count * sizeof(T))));
+}
 
 template <class T>
 struct DefaultInitAllocator : std::allocator<T> {
@@ -23,6 +62,8 @@ struct DefaultInitAllocator : std::allocator<T> {
   DefaultInitAllocator() = default;
   template <class U>
   DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(allocate_uninitialized(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t) noexcept { std::free(p); }
   // Default-insertion default-initialises: nothing is written for a trivial T.
   template <class U>
   void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {

@@ -9,17 +9,19 @@ namespace {
 
 class OctalMoves final : public SplitMoves {
  public:
-  explicit OctalMoves(const OctalCode& code) : code_(code) {
-    for (std::uint64_t k = 1; k <= code.largest_removal(); ++k)
+  explicit OctalMoves(const OctalCode& code) {
+    for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
+      digits_.push_back(code.digit(k));
       if (code.digit(k) & 4) split_removals_.push_back(k);
+    }
   }
 
   void at(std::uint64_t n, const std::uint32_t* g, std::vector<std::uint32_t>& values,
           std::vector<SplitRange>& splits) const override {
     values.clear();
     splits.clear();
-    for (std::uint64_t k = 1; k <= code_.largest_removal() && k <= n; ++k) {
-      const unsigned d = code_.digit(k);
+    for (std::uint64_t k = 1; k <= digits_.size() && k <= n; ++k) {
+      const unsigned d = digits_[k - 1];
       if ((d & 1) && n == k) values.push_back(0);
       if ((d & 2) && n > k) values.push_back(g[n - k]);
     }
@@ -36,7 +38,7 @@ class OctalMoves final : public SplitMoves {
   std::size_t most_ranges() const override { return split_removals_.size(); }
 
  private:
-  const OctalCode& code_;
+  std::vector<unsigned> digits_;               // d_k at [k - 1], read at every n
   std::vector<std::uint64_t> split_removals_;  // the k whose digit has bit 4
 };
 

@@ -4,14 +4,16 @@
 namespace nimcert {
 
 SplitCopies::SplitCopies(std::uint64_t last)
-    : last_(last), forward8_(new std::uint8_t[last + 1]), backward8_(new std::uint8_t[last + 1]) {}
+    : last_(last),
+      forward8_(uninitialized_array<std::uint8_t>(last + 1)),
+      backward8_(uninitialized_array<std::uint8_t>(last + 1)) {}
 
 void SplitCopies::widen(const std::uint32_t* g, std::uint64_t n, std::uint32_t v) {
   forward8_.reset();
   backward8_.reset();
   if (bits_ == 8 && v <= 0xFFFF) {
     bits_ = 16;
-    backward16_.reset(new std::uint16_t[last_ + 1]);
+    backward16_ = uninitialized_array<std::uint16_t>(last_ + 1);
     for (std::uint64_t i = 0; i < n; ++i) backward16_[last_ - i] = static_cast<std::uint16_t>(g[i]);
     return;
   }

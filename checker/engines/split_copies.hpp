@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "base/uninitialized.hpp"
 #include "engines/split_scan.hpp"
 
 namespace nimcert {
@@ -34,8 +35,8 @@ class SplitCopies {
 
   std::uint64_t last_;
   unsigned bits_ = 8;
-  std::unique_ptr<std::uint8_t[]> forward8_, backward8_;
-  std::unique_ptr<std::uint16_t[]> backward16_;
+  UninitializedArray<std::uint8_t> forward8_, backward8_;
+  UninitializedArray<std::uint16_t> backward16_;
 };
 
 }  // namespace nimcert

@@ -2,6 +2,7 @@
 #include "engines/split_engine.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 #include <memory>
@@ -59,6 +60,8 @@ class ValueMarks {
     if (v >= marks_.size()) marks_.resize(std::max<std::size_t>(v + 1, 2 * marks_.size()), 0);
     marks_[v] = stamp_;
   }
+  // Every value v < 64 whose bit is set in `word`.
+  void mark_low(std::uint64_t word) { low_ |= word; }
   bool marked(std::uint32_t v) const {
     if (v < 64) return (low_ >> v) & 1u;
     return v < marks_.size() && marks_[v] == stamp_;
@@ -76,22 +79,67 @@ class ValueMarks {
   std::uint64_t stamp_ = 0;
 };
 
-// The values G(a) ^ G(r - a) of every rare a < r marked; how many that is.  A function of its
-// own, out of line: inside the engine's loop its counter was kept in memory, not in a register
-// (0.1777 to 3 * 10^7 took 4.9 s instead of 4.0).
-[[gnu::noinline]] std::size_t mark_rare_splits(const std::uint32_t* g,
-                                               const std::vector<std::uint32_t>& rares,
-                                               std::uint64_t r, ValueMarks& marks) {
+// What one rest's splits are known to be worth, S(r) = {G(a) ^ G(r - a) : 1 <= a <= r / 2},
+// where every range holds all splits of its rest (SplitMoves::whole_splits) and S(r) depends on
+// r alone.  A rest is a rest of several consecutive n (n - 2, n - 3 and n - 4 for 0.1777), so
+// what one n learnt of it the next ones reuse: the values of its splits with a rare part (under
+// the present classes; only when every one is below 64), and values below 64 that a scan found
+// among its splits.  Both are subsets of S(r), so marking them marks followers only.
+struct RestKnowledge {
+  std::uint64_t rest = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t rare = 0;        // bits v < 64: the rare splits' values, when rare_known
+  std::uint64_t rare_count = 0;  // the rare parts listed to find them (the work they cost)
+  bool rare_known = false;
+  std::uint64_t found = 0;  // bits v < 64: values a scan found among its splits
+};
+
+// The knowledge of the last few rests, by rest modulo kSlots (a slot holding another rest is
+// taken over).
+class RestMemory {
+ public:
+  static constexpr std::size_t kSlots = 16;
+  RestKnowledge& of(std::uint64_t rest) {
+    RestKnowledge& k = slots_[rest % kSlots];
+    if (k.rest != rest) k = RestKnowledge{rest};
+    return k;
+  }
+  void forget() { slots_ = {}; }
+
+ private:
+  std::array<RestKnowledge, kSlots> slots_{};
+};
+
+// The values G(a) ^ G(r - a) of every rare a < r, for a rest's knowledge: those below 64 as
+// bits, the others marked in `marks` (then the rest's rare values are not kept).  Out of line:
+// inside the engine's loop its counter was kept in memory, not in a register (0.1777 to
+// 3 * 10^7 took 4.9 s instead of 4.0).
+[[gnu::noinline]] void learn_rare_splits(const std::uint32_t* g,
+                                         const std::vector<std::uint32_t>& rares, std::uint64_t r,
+                                         RestKnowledge& k, ValueMarks& marks) {
+  std::uint64_t word = 0;
+  bool all_low = true;
   std::size_t i = 0;
-  for (; i < rares.size() && rares[i] < r; ++i) marks.mark(g[rares[i]] ^ g[r - rares[i]]);
-  return i;
+  for (; i < rares.size() && rares[i] < r; ++i) {
+    const std::uint32_t v = g[rares[i]] ^ g[r - rares[i]];
+    if (v < 64) {
+      word |= std::uint64_t{1} << v;
+    } else {
+      all_low = false;
+      marks.mark(v);
+    }
+  }
+  k.rare = word;
+  k.rare_count = i;
+  k.rare_known = all_low;
+  marks.mark_low(word);
 }
 
 // The engine's state between two values of n.
 class Engine {
  public:
   Engine(const SplitMoves& moves, std::uint64_t last, const OctalEngineOptions& options)
-      : moves_(moves), last_(last), options_(options), g_(last + 1), copies_(last),
+      : moves_(moves), whole_splits_(moves.whole_splits()), last_(last), options_(options),
+        g_(last + 1), copies_(last),
         counts_(moves.rest_parity(), std::max<std::size_t>(moves.most_ranges(), 1), kLanes),
         region_(kMaxRegionPeriod) {
     store(0, 0);
@@ -107,7 +155,7 @@ class Engine {
       store(n, v);
       if (region_.holds())
         region_.extend(g_.data(), n);
-      else if (moves_.whole_splits() && n % find_region_every(n) == 0 &&
+      else if (whole_splits_ && n % find_region_every(n) == 0 &&
                (!listing_ || sparse_work_ / kWorkAverage > kFindRegionAbove ||
                 options_.only == OctalMethod::Periodic))
         region_.find(g_.data(), n);  // only where the other ways cost more than a region would
@@ -159,6 +207,7 @@ class Engine {
     classes_ = best->classes;
     listing_ = true;
     ++stats_.class_choices;
+    known_.forget();  // the rare splits' values were the old classes'
     rares_.clear();
     windows_.clear();
     for (std::uint64_t a = 1; a <= n; ++a)
@@ -232,7 +281,7 @@ class Engine {
   OctalMethod cheapest(std::uint64_t n) const {
     const std::uint64_t splits = splits_.size();
     const std::uint64_t sparse = listing_ ? sparse_work_ / kWorkAverage + 1 : kNever;
-    const bool covered = moves_.whole_splits() && region_.covers(shortest_rest_);  // so all
+    const bool covered = whole_splits_ && region_.covers(shortest_rest_);  // so all
     const std::uint64_t periodic = covered ? region_.words() * splits : kNever;
     const std::uint64_t direct = direct_scans_ * full_scan_work(n) / kWorkAverage / kWorkAverage;
     const std::uint64_t marking = (n / 2 + 1) * splits;
@@ -260,11 +309,18 @@ class Engine {
   std::uint32_t by_sparse() {
     // Many rare positions where every value is a byte: byte flags (reading them back costs 256
     // steps a value, so with 15 rare positions 0.1777's plain loop is cheaper).
-    if (moves_.whole_splits() && copies_.bits() == 8 && rares_.size() >= kManyRares)
+    if (whole_splits_ && copies_.bits() == 8 && rares_.size() >= kManyRares)
       mark_rare_splits_of_bytes();
-    else if (moves_.whole_splits())  // every rare a < r is a part of a split of r
-      for (const SplitRange& s : splits_)
-        work_ += mark_rare_splits(g_.data(), rares_, s.rest, marks_);
+    else if (whole_splits_)  // every rare a < r is a part of a split of r
+      for (const SplitRange& s : splits_) {
+        RestKnowledge& k = known_.of(s.rest);
+        if (k.rare_known)
+          marks_.mark_low(k.rare);
+        else
+          learn_rare_splits(g_.data(), rares_, s.rest, k, marks_);
+        work_ += k.rare_count;
+        marks_.mark_low(k.found);
+      }
     else
       for (const SplitRange& s : splits_)
         for (const std::uint32_t a : rares_) {
@@ -304,6 +360,7 @@ class Engine {
         if (settled && classes_.settled_by_rare_parts(v, s.rest)) continue;
         open = true;
         if (reaches(s.rest, s.from, s.to, v)) {
+          if (whole_splits_ && v < 64) known_.of(s.rest).found |= std::uint64_t{1} << v;
           found = true;
           break;
         }
@@ -331,6 +388,7 @@ class Engine {
   }
 
   const SplitMoves& moves_;
+  const bool whole_splits_;  // moves_.whole_splits(), read at every n
   const std::uint64_t last_;
   const OctalEngineOptions& options_;
   OctalValues g_;
@@ -354,6 +412,7 @@ class Engine {
   OctalEngineRun stats_;
   std::vector<std::uint64_t> hints_ = std::vector<std::uint64_t>(64, 0);  // [v]: a of v's last hit
   RareSplitWindows windows_;          // their splits' values, 64 rests at a time
+  RestMemory known_;                  // what the last rests' splits are known to be worth
 };
 
 }  // namespace
