@@ -53,8 +53,24 @@ UninitializedArray<T> uninitialized_array(std::size_t count) {
   return UninitializedArray<T>(static_cast<T*>(allocate_uninitialized(count * sizeof(T))));
 }
 
+// std::allocator with large blocks as allocate_uninitialized gives them (huge pages); its
+// vectors are value-initialised as usual (zero-filled for numbers): the cube's line bitsets.
 template <class T>
-struct DefaultInitAllocator : std::allocator<T> {
+struct HugePageAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = HugePageAllocator<U>;
+  };
+  HugePageAllocator() = default;
+  template <class U>
+  HugePageAllocator(const HugePageAllocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(allocate_uninitialized(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t) noexcept { std::free(p); }
+};
+
+// The same, with elements left as the allocator gives them.
+template <class T>
+struct DefaultInitAllocator : HugePageAllocator<T> {
   template <class U>
   struct rebind {
     using other = DefaultInitAllocator<U>;
@@ -62,8 +78,6 @@ struct DefaultInitAllocator : std::allocator<T> {
   DefaultInitAllocator() = default;
   template <class U>
   DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
-  T* allocate(std::size_t n) { return static_cast<T*>(allocate_uninitialized(n * sizeof(T))); }
-  void deallocate(T* p, std::size_t) noexcept { std::free(p); }
   // Default-insertion default-initialises: nothing is written for a trivial T.
   template <class U>
   void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
