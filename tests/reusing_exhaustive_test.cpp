@@ -229,6 +229,40 @@ TEST_F(ReusingExhaustiveBlocks, EachBlocksInputsAreItsTextTheGamesDefinitionsAnd
   EXPECT_EQ(box.find("lemma"), std::string::npos);
 }
 
+// The commands: certify and gate take the blocks from the cache and say so in every reused row
+// and in their last lines; --no-cache and gate --full compute them all.
+TEST_F(ReusingExhaustiveBlocks, CertifyAndGateSayWhatTheyReusedAndFullRunsReuseNothing) {
+  const std::string blocks = kProof.substr(0, kProof.find("lemma \"self\""));  // no solver
+  write("t.proof", blocks);
+  const testing::CommandResult cold = nimcert("certify t.proof");
+  ASSERT_EQ(cold.status, 0) << cold.out;
+  EXPECT_EQ(cold.out.find("reused from the cache"), std::string::npos) << cold.out;
+  const Json first = Json::parse(testing::read_text((dir_ / "t.cert.json").string()));
+
+  const testing::CommandResult warm = nimcert("certify t.proof");
+  ASSERT_EQ(warm.status, 0) << warm.out;
+  EXPECT_NE(warm.out.find("t.cert.json unchanged"), std::string::npos) << warm.out;
+  EXPECT_NE(warm.out.find("exhaustive blocks: 3 reused from the cache"), std::string::npos)
+      << warm.out;
+  std::size_t rows = 0;
+  for (std::size_t at = 0;
+       (at = warm.out.find("cache (this binary's report on", at)) != std::string::npos; ++at)
+    ++rows;
+  EXPECT_EQ(rows, 3u) << warm.out;  // claim xor, box claim xor-2, the sequence's period
+  EXPECT_EQ(stable_part(Json::parse(testing::read_text((dir_ / "t.cert.json").string()))),
+            stable_part(first));
+
+  for (const std::string full : {"certify --no-cache t.proof", "gate --full t.proof"}) {
+    const testing::CommandResult r = nimcert(full);
+    EXPECT_EQ(r.status, 0) << full << "\n" << r.out;
+    EXPECT_EQ(r.out.find("reused from the cache"), std::string::npos) << full << "\n" << r.out;
+  }
+  const testing::CommandResult gate = nimcert("gate t.proof");
+  EXPECT_EQ(gate.status, 0) << gate.out;
+  EXPECT_NE(gate.out.find("exhaustive blocks: 3 reused from the cache"), std::string::npos)
+      << gate.out;
+}
+
 TEST(ExhaustiveRecord, OnlyAReportThatHoldsIsKept) {
   CubeReport failing;
   failing.n = 2;
