@@ -16,17 +16,20 @@ inline std::string committed(const std::string& name, const std::string& folder 
   return read_text(std::string(NIMCERT_SOURCE_DIR) + "/" + folder + "/" + name);
 }
 
+// `text` with the first `from` replaced by `to` (a test failure when there is none).
+inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
 // The committed proof (under `folder` of the source tree) with the first `from` replaced by
 // `to` (unchanged when `from` is empty).
 inline smt::ProofFile mutant(const std::string& name, const std::string& from,
                              const std::string& to, const std::string& folder = "certs") {
-  std::string text = committed(name, folder);
-  if (!from.empty()) {
-    const auto at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-  }
-  return parse_proof_file(text, name);
+  const std::string text = committed(name, folder);
+  return parse_proof_file(from.empty() ? text : replaced(text, from, to), name);
 }
 
 // The parse error of a proof text named t.proof, or "no error".

@@ -53,12 +53,7 @@ lemma "self" "a ^ a = 0"
 end
 )";
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
+using testing::replaced;
 
 class ReusingExhaustiveBlocks : public testing::ScratchTest {
  protected:

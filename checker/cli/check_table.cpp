@@ -179,17 +179,16 @@ void print_checks(const Json& certificate, const AnswerProvenance& provenance) {
       if (auto it = provenance.find(r.query_sha256);
           !r.query_sha256.empty() && it != provenance.end())
         reused[it->second].insert(r.query_sha256);
+    const auto source_name = [](const std::string& s) { return s == "cache" ? "the cache" : s; };
     std::vector<std::string> sources;
     for (const auto& [source, queries] : reused)
-      sources.push_back(
-          fmt::format("{} from {}", queries.size(), source == "cache" ? "the cache" : source));
+      sources.push_back(fmt::format("{} from {}", queries.size(), source_name(source)));
     std::string from =
         sources.empty() ? "" : fmt::format("; answers reused: {}", fmt::join(sources, ", "));
     // An exhaustive block's report taken whole from the cache (same inputs, same binary).
     if (!e.rows.empty() && !e.rows.front().reused_from.empty())
       from += fmt::format("; reused from {} (this binary's report on the same inputs)",
-                          e.rows.front().reused_from == "cache" ? "the cache"
-                                                                 : e.rows.front().reused_from);
+                          source_name(e.rows.front().reused_from));
     fmt::print("  {:<7} {:<{}} {:>9}  {}{}\n", e.status, e.id, width, time, answers_of(e), from);
     // What did not hold, row by row, with its counterexample, note or query.
     for (const EntryRow& r : e.rows)
