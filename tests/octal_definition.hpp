@@ -9,8 +9,8 @@
 
 namespace nimcert::testing {
 
-// G(0..last) of the octal game 0.d1d2... (`digits` is "d1d2..."): the mex of every follower's
-// value, a follower of two heaps worth the xor of theirs.
+// G(0..last) of the octal or hexadecimal game 0.d1d2... (`digits` is "d1d2...", 0-9 and A-F):
+// the mex of every follower's value, a follower of two or three heaps worth the xor of theirs.
 inline std::vector<std::uint32_t> octal_values_by_definition(const std::string& digits,
                                                              std::size_t last) {
   std::vector<std::uint32_t> g(last + 1, 0);
@@ -22,12 +22,16 @@ inline std::vector<std::uint32_t> octal_values_by_definition(const std::string& 
       seen[v >> 6] |= std::uint64_t{1} << (v & 63);
     };
     for (std::size_t k = 1; k <= digits.size() && k <= n; ++k) {
-      const unsigned d = static_cast<unsigned>(digits[k - 1] - '0');
+      const char c = digits[k - 1];
+      const unsigned d = static_cast<unsigned>(c <= '9' ? c - '0' : c - 'A' + 10);
       const std::size_t rest = n - k;
       if ((d & 1) && rest == 0) see(0);
       if ((d & 2) && rest >= 1) see(g[rest]);
       if (d & 4)
         for (std::size_t a = 1; 2 * a <= rest; ++a) see(g[a] ^ g[rest - a]);
+      if (d & 8)
+        for (std::size_t a = 1; 3 * a <= rest; ++a)
+          for (std::size_t b = a; 2 * b <= rest - a; ++b) see(g[a] ^ g[b] ^ g[rest - a - b]);
     }
     std::uint32_t m = 0;
     while ((m >> 6) < seen.size() && (seen[m >> 6] >> (m & 63) & 1)) ++m;

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "base/sha256.hpp"
+#include "checks/arithmetic_periodicity.hpp"
 
 namespace nimcert {
 
@@ -28,6 +29,11 @@ PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preper
   PeriodicityWindow w;
   w.first = preperiod;
   w.period = period;
+  if (code.leaves_three_heaps()) {  // no window theorem: F reads G(0..n0 + p - 1)
+    w.theorem = PeriodicityWindow::Theorem::MexRecursion;
+    w.last = preperiod + period - 1;
+    return w;
+  }
   if (code.is_subtraction()) {  // every move legal from every n >= t: a window of t values
     w.theorem = PeriodicityWindow::Theorem::Subtraction;
     w.last = preperiod + t - 1;
@@ -41,8 +47,67 @@ PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preper
   return w;
 }
 
+namespace {
+
+// The claim no window theorem covers, holding on the computed values: proved for every n by the
+// mex recursion when MONA or nimcert's automata decide it, else on the computed values only.
+void by_mex_recursion(const OctalCode& code, const OctalValues& g, std::uint64_t last,
+                      const smt::PeriodicClaim& claim, const UnboundedOptions* mona,
+                      NamedCheck& c) {
+  const std::uint64_t n0 = claim.preperiod, p = claim.period, s = claim.saltus;
+  const std::string why = s != 0 ? "arithmetic periodicity is not covered by the Guy-Smith theorem"
+                                 : "a move of this code leaves three heaps, which the Guy-Smith "
+                                   "theorem does not cover";
+  c.verdict = Verdict::Holds;
+  const std::string computed = fmt::format("n = {}..{} only: the computed values", n0, last - p);
+  if (!mona || !mona->enabled) {
+    c.record = {{"scope", fmt::format("{} ({}; MONA not run)", computed, why)},
+                {"unbounded", false}};
+    return;
+  }
+  const MexRecursionProof proof = prove_by_mex_recursion(code, g, n0, p, s, *mona);
+  Json obligations = Json::array();
+  for (const MexObligation& o : proof.obligations) {
+    const UnboundedOutcome& u = o.outcome;
+    Json row = {{"obligation", o.name},
+                {"verdict", verdict_name(u.verdict())},
+                {"mona", smt::mona_answer_name(u.answer)},
+                {"mona_sha256", Sha256::of(u.mona)},
+                {"states", u.states}};
+    if (u.independent) row["nimcert_automata"] = u.independent->status;
+    if (!u.in_fragment) row["outside"] = u.outside;
+    if (!u.note.empty()) row["note"] = u.note;
+    obligations.push_back(row);
+  }
+  c.record = {
+      {"theorem",
+       "the mex recursion (docs/mathematics.md, section 5): F = G on every n >= 0 when no "
+       "follower Y of n has F(Y) = F(n) and every v < F(n) is F(Y) for some follower Y, for "
+       "every n; both decided for all naturals in Presburger arithmetic with xor"},
+      {"formula", proof.formula},
+      {"preperiod", n0},
+      {"period", p},
+      {"saltus", s},
+      {"values_needed", {0, n0 + p - 1}},
+      {"values_sha256", digest_of(g, n0 + p - 1)},
+      {"obligations", obligations}};
+  if (proof.proved) {
+    c.record["scope"] = fmt::format(
+        "every n >= {} (the mex recursion, decided for every n by {}; also read on every "
+        "computed n up to {})",
+        n0, proof.obligations.back().outcome.proved_by(), last - p);
+    c.record["unbounded"] = true;
+    return;
+  }
+  c.record["scope"] = fmt::format("{} ({}; the mex recursion was not decided: {})", computed, why,
+                                  proof.why_not);
+  c.record["unbounded"] = false;
+}
+
+}  // namespace
+
 NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
-                             const smt::PeriodicClaim& claim) {
+                             const smt::PeriodicClaim& claim, const UnboundedOptions* mona) {
   const std::uint64_t n0 = claim.preperiod, p = claim.period, s = claim.saltus;
   const std::uint64_t last = g.size() - 1;
   NamedCheck c;
@@ -64,12 +129,8 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
       return c;
     }
   }
-  if (s != 0) {
-    c.verdict = Verdict::Holds;
-    c.record = {{"scope", fmt::format("n = {}..{} only: the computed values (arithmetic "
-                                      "periodicity is not covered by the Guy-Smith theorem)",
-                                      n0, last - p)},
-                {"unbounded", false}};
+  if (s != 0 || code.leaves_three_heaps()) {
+    by_mex_recursion(code, g, last, claim, mona, c);
     return c;
   }
   const std::uint64_t t = code.largest_removal();

@@ -16,13 +16,16 @@
 // G(3) = 1 != G(2) = 0, since the split (p) + (p) of 2p + t has no partner (p) + (0) among
 // the followers of p + t.  The check reads the window on exactly computed values and every
 // further computed value as well; a claim whose window is not covered by the values is never
-// proved.  Arithmetic periodicity (a saltus s: G(n + p) = G(n) + s) is not covered by the
-// theorem and holds on the computed values only, which its scope says.
+// proved.  Neither theorem speaks of a saltus s (G(n + p) = G(n) + s) or of a hexadecimal
+// code (a move leaving three heaps): those claims are decided for every n by the mex recursion
+// (checks/arithmetic_periodicity.hpp), or hold on the computed values only, which their scope
+// says.
 #pragma once
 
 #include <cstdint>
 
 #include "base/outcome.hpp"
+#include "checks/unbounded.hpp"
 #include "engines/octal_engine.hpp"
 #include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
@@ -31,7 +34,9 @@ namespace nimcert {
 
 // The n the theorem needs G(n + p) = G(n) at: n = first..last, every one of them.
 struct PeriodicityWindow {
-  enum class Theorem { GuySmith, Subtraction };
+  // MexRecursion: no window theorem; the claim's formula reads G(0..n0 + p - 1), and the
+  // claim is compared on one whole period at least.
+  enum class Theorem { GuySmith, Subtraction, MexRecursion };
   Theorem theorem = Theorem::GuySmith;
   std::uint64_t first = 0, last = 0, period = 1;
   // The preperiod-0 case above: last is p + t, one past the usual window.
@@ -41,14 +46,16 @@ struct PeriodicityWindow {
 };
 
 // The window for the claim "period p from n0" of `code`, by the subtraction-game theorem for a
-// subtraction code and by Guy and Smith's otherwise (no overflow for n0, p < 2^40 and
-// t <= kMaxOctalDigits).
+// subtraction code, by Guy and Smith's for another octal code, and the mex recursion's values
+// for a hexadecimal one (no overflow for n0, p < 2^40 and t <= kMaxOctalDigits).
 PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
                                 std::uint64_t period);
 
 // The claim on G(0..g.size() - 1): a NamedCheck named as the claim, whose record holds the
-// theorem, its hypotheses as checked, the window and the scope.
+// theorem, its hypotheses as checked, the window and the scope.  A claim no window theorem
+// covers is posed to MONA (`mona`; null or disabled: it holds on the computed values only).
 NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
-                             const smt::PeriodicClaim& claim);
+                             const smt::PeriodicClaim& claim,
+                             const UnboundedOptions* mona = nullptr);
 
 }  // namespace nimcert

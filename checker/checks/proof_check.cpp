@@ -236,9 +236,18 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
       (!report.proof.lemmas.empty() || !report.proof.inductions.empty() ||
        std::any_of(report.proof.declared_games.begin(), report.proof.declared_games.end(),
                    [](const auto& d) { return d->octal.empty(); }));
+  // A periodicity claim that no window theorem covers is posed to MONA alone.
+  const bool mex_recursion =
+      !options.claims_only &&
+      std::any_of(report.proof.sequences.begin(), report.proof.sequences.end(), [](const auto& q) {
+        return !q.misere && q.game.declaration && !q.game.declaration->octal.empty() &&
+               std::any_of(q.periodic.begin(), q.periodic.end(), [&](const auto& c) {
+                 return c.saltus != 0 || OctalCode(q.game.declaration->octal).leaves_three_heaps();
+               });
+      });
   if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   if (solvers) report.cvc5_options = smt::kCvc5Options;
-  if (solvers && options.lemma.unbounded)
+  if ((solvers || mex_recursion) && options.lemma.unbounded)
     report.mona_version = smt::mona_version(options.lemma.mona_binary);
   if (solvers && options.lemma.drat.enabled &&
       (!report.proof.lemmas.empty() || !report.proof.inductions.empty())) {
@@ -293,7 +302,11 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.sequences.push_back(reused_or_computed<SequenceReport>(
         options, "sequence " + sequence.name,
         [&] { return sequence_inputs(source, i, options); }, report,
-        [&] { return check_sequence(sequence, report.proof.definitions, options.misere); }));
+        [&] {
+          const UnboundedOptions mona = unbounded_options(options.lemma);
+          return check_sequence(sequence, report.proof.definitions, options.misere,
+                                options.claims_only ? nullptr : &mona);
+        }));
     if (stop(report.sequences.back().verdict())) return report;
   }
   exhaustive_part.unlock();

@@ -11,6 +11,7 @@
 #include "checks/induction/obligations.hpp"
 #include "checks/named/named_checks.hpp"
 #include "checks/periodicity.hpp"
+#include "engines/octal_engine.hpp"
 #include "games/octal_code.hpp"
 #include "games/one_heap.hpp"
 #include "games/registry.hpp"
@@ -55,6 +56,16 @@ OctalCode octal_code_at(const smt::ProofFile& file, const smt::GameDeclaration& 
   }
 }
 
+// Misère play of a code whose moves leave three heaps: the misère engines list at most two.
+void refuse_three_heaps_misere(const smt::ProofFile& file, const smt::GameSpec& game) {
+  if (OctalCode(game.declaration->octal).leaves_three_heaps())
+    throw smt::ParseError(located(
+        file.path, game.where,
+        fmt::format("misère play of an octal code ({} is hexadecimal: a move leaves three heaps, "
+                    "which the misère engines do not take yet)",
+                    game.declaration->octal)));
+}
+
 // A periodicity claim needs some n with n0 <= n and n + p <= last; a plain one (proved by the
 // Guy-Smith theorem) needs the values its window reads (checks/periodicity.hpp).
 void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& q,
@@ -78,10 +89,14 @@ void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& 
                       "p = {}, t = {}), so 'last' must be at least {} (it is {})",
                       window.theorem == PeriodicityWindow::Theorem::Subtraction
                           ? "subtraction-game theorem's"
+                      : window.theorem == PeriodicityWindow::Theorem::MexRecursion
+                          ? "mex recursion's"
                           : "Guy-Smith",
                       needed,
                       window.theorem == PeriodicityWindow::Theorem::Subtraction
                           ? "n0 + t - 1 + p"
+                      : window.theorem == PeriodicityWindow::Theorem::MexRecursion
+                          ? "n0 + 2p - 1: one whole period compared"
                       : window.extended ? "p + t + p, since n0 = 0 and the last digit leaves two "
                                           "heaps but not one"
                                         : "2 n0 + 2p + t - 1",
@@ -121,7 +136,10 @@ void validate(const smt::ProofFile& file) {
   for (const smt::BoxSpec& b : file.boxes)
     attempt([&] {
       // An octal game's misère sums are played by the definition on its code, read above.
-      if (b.misere && b.sum && b.game.declaration && !b.game.declaration->octal.empty()) return;
+      if (b.misere && b.sum && b.game.declaration && !b.game.declaration->octal.empty()) {
+        refuse_three_heaps_misere(file, b.game);
+        return;
+      }
       const auto game = built(file, b.game, b.game.where);
       if (!game->lowers_heaps() && !game->declares_rank() && !game->has_sums())
         throw smt::ParseError(located(
@@ -133,7 +151,15 @@ void validate(const smt::ProofFile& file) {
   for (const smt::SequenceSpec& q : file.sequences)
     attempt([&] {
       if (q.game.declaration) {
-        check_periodic_claims(file, q, octal_code_at(file, *q.game.declaration));
+        const OctalCode code = octal_code_at(file, *q.game.declaration);
+        if (q.misere) refuse_three_heaps_misere(file, q.game);
+        if (code.leaves_three_heaps() && q.last > kMaxThreeHeapLast)
+          throw smt::ParseError(located(
+              file.path, q.where,
+              fmt::format("a hexadecimal game's sequence to at most last = {} (a move of {} "
+                          "leaves three heaps: O(n^3) work), not {}",
+                          kMaxThreeHeapLast, code.text(), q.last)));
+        check_periodic_claims(file, q, code);
         return;
       }
       try {

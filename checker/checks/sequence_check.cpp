@@ -65,7 +65,8 @@ std::string octal_run_text(const OctalEngineRun& run, std::uint64_t last) {
 }
 
 SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
-                                   const smt::Definitions& definitions) {
+                                   const smt::Definitions& definitions,
+                                   const UnboundedOptions* mona) {
   const OctalCode code = octal_code_of(*spec.game.declaration);
   SequenceReport r = game_sequence_report(spec, code);
   OctalEngineRun run;
@@ -77,7 +78,9 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
     if (c.saltus == 0)
       reference =
           std::max(reference, periodicity_window(code, c.preperiod, c.period).values_last());
-  reference = std::min({reference, spec.last, kReferenceMost});
+  // The plain engine lists every three-way split: O(n^3), so a shorter prefix.
+  reference = std::min({reference, spec.last,
+                        code.leaves_three_heaps() ? kReferenceThreeHeaps : kReferenceMost});
   const OctalValues plain = plain_octal_values(code, reference);
   for (std::uint64_t n = 0; n <= reference; ++n)
     if (plain[n] != g[n])
@@ -96,7 +99,7 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
       },
       r.claims, r.claim_counterexamples);
   for (const smt::PeriodicClaim& c : spec.periodic) {
-    r.periodic.push_back(check_periodicity(code, g, c));
+    r.periodic.push_back(check_periodicity(code, g, c, mona));
     r.periodic.back().record["text"] = c.text;
   }
   return r;
@@ -133,12 +136,12 @@ std::uint64_t sequence_bytes(const smt::SequenceSpec& spec) {
 }
 
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions,
-                              const MisereLimits& misere) {
+                              const MisereLimits& misere, const UnboundedOptions* mona) {
   require_memory(sequence_bytes(spec),
                  fmt::format("sequence \"{}\" (n = 0..{})", spec.name, spec.last),
                  "choose a smaller 'last'");
   if (spec.misere) return check_misere_sequence(spec, definitions, misere);
-  if (!spec.game.name.empty()) return check_game_sequence(spec, definitions);
+  if (!spec.game.name.empty()) return check_game_sequence(spec, definitions, mona);
   const Rule rule(spec.rule, definitions);
   Sequences s;
   s.f = rule.table(spec.last);

@@ -10,6 +10,7 @@
 
 #include "base/outcome.hpp"
 #include "checks/named/named_checks.hpp"
+#include "checks/unbounded.hpp"
 #include "games/octal_code.hpp"
 #include "lang/proof_file.hpp"
 
@@ -51,6 +52,8 @@ std::uint64_t sequence_bytes(const smt::SequenceSpec& spec);
 // The plain engine's reach when it is held against the sparse one: every periodicity claim's
 // window, at least kReferenceLeast values, at most kReferenceMost (it takes O(n^2)).
 inline constexpr std::uint64_t kReferenceLeast = 4096, kReferenceMost = 1u << 15;
+// For a hexadecimal code, whose plain engine lists every three-way split (O(n^3)).
+inline constexpr std::uint64_t kReferenceThreeHeaps = 1024;
 
 // The head of a game's sequence report: its name, text, last n and the game's record.
 SequenceReport game_sequence_report(const smt::SequenceSpec& spec, const OctalCode& code);
@@ -64,7 +67,10 @@ struct MisereLimits {
   std::uint64_t definition_sums = std::uint64_t{1} << 22;
 };
 
+// `mona`: how a periodicity claim no window theorem covers is posed for every n (null: it is
+// not, and holds on the computed values only).
 SequenceReport check_sequence(const smt::SequenceSpec& spec, const smt::Definitions& definitions,
-                              const MisereLimits& misere = {});
+                              const MisereLimits& misere = {},
+                              const UnboundedOptions* mona = nullptr);
 
 }  // namespace nimcert

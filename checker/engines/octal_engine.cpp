@@ -1,7 +1,11 @@
 // The octal engine: an octal code's moves for the split engine (see octal_engine.hpp).
 #include "engines/octal_engine.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
+
+#include "engines/three_way_splits.hpp"
 
 namespace nimcert {
 
@@ -13,6 +17,7 @@ class OctalMoves final : public SplitMoves {
     for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
       digits_.push_back(code.digit(k));
       if (code.digit(k) & 4) split_removals_.push_back(k);
+      if (code.digit(k) & 8) three_removals_.push_back(k);
     }
   }
 
@@ -27,6 +32,13 @@ class OctalMoves final : public SplitMoves {
     }
     for (const std::uint64_t k : split_removals_)
       if (n >= k + 2) splits.push_back(SplitRange{n - k, 1, (n - k) / 2});
+    // Three heaps: their values join the single followers' (three_way_splits.hpp).
+    for (const std::uint64_t k : three_removals_)
+      if (n >= k + 3) {
+        const std::vector<std::uint32_t>& three = three_.values(n - k, g);
+        values.insert(values.end(), three.begin(), three.end());
+      }
+    if (!three_removals_.empty() && n > digits_.size()) three_.forget_below(n - digits_.size());
   }
   bool whole_splits() const override { return true; }
   std::optional<unsigned> rest_parity() const override {
@@ -40,6 +52,8 @@ class OctalMoves final : public SplitMoves {
  private:
   std::vector<unsigned> digits_;               // d_k at [k - 1], read at every n
   std::vector<std::uint64_t> split_removals_;  // the k whose digit has bit 4
+  std::vector<std::uint64_t> three_removals_;  // the k whose digit has bit 8
+  mutable ThreeWaySplits three_;               // filled as n grows (at() is called in order)
 };
 
 }  // namespace
@@ -50,6 +64,10 @@ OctalValues octal_values(const OctalCode& code, std::uint64_t last, OctalEngineR
                          const OctalEngineOptions& options) {
   if (last > kMaxOctalLast)
     throw std::invalid_argument("an octal game's values to at most n = 2^32 - 2");
+  if (code.leaves_three_heaps() && last > kMaxThreeHeapLast)
+    throw std::invalid_argument(fmt::format(
+        "a hexadecimal game's values (a move leaves three heaps: O(n^3) work) to at most n = {}",
+        kMaxThreeHeapLast));
   return split_engine_values(OctalMoves(code), last, run, options);
 }
 

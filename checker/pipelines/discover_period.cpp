@@ -30,8 +30,15 @@ namespace {
 constexpr std::uint64_t kFirstLast = 4096;
 
 std::string theorem_name(const PeriodicityWindow& w) {
-  return w.theorem == PeriodicityWindow::Theorem::Subtraction ? "the subtraction-game theorem"
-                                                              : "Guy-Smith";
+  switch (w.theorem) {
+    case PeriodicityWindow::Theorem::Subtraction:
+      return "the subtraction-game theorem";
+    case PeriodicityWindow::Theorem::MexRecursion:
+      return "the mex recursion (MONA)";
+    case PeriodicityWindow::Theorem::GuySmith:
+      break;
+  }
+  return "Guy-Smith";
 }
 
 }  // namespace
