@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <functional>
-
 #include "lang/ast.hpp"
 
 namespace nimcert {
@@ -39,12 +37,61 @@ ExprPtr all_hold(std::vector<ExprPtr> parts) {
   return e;
 }
 
-// The value of the follower that removes k and leaves the parts (each an expression).
+// The value of a follower: F of its one part, or the xor of F over its parts.
 ExprPtr value_of(const std::vector<ExprPtr>& parts) {
-  if (parts.empty()) return num(0);
   ExprPtr e = F(parts.front());
   for (std::size_t i = 1; i < parts.size(); ++i) e = term(Op::BitXor, {e, F(parts[i])});
   return e;
+}
+
+// One kind of follower of a heap n, a digit's bit: remove k, leave `heaps` heaps.  (a) and (b)
+// both read the code's moves from this one list.
+struct FollowerKind {
+  std::string name;                // "remove 2, leave three heaps"
+  std::uint64_t k = 0;             // stones removed
+  unsigned heaps = 0;              // heaps left: 0 to 3
+  std::vector<std::string> bound;  // the parts' parameters: none, a, or a and b
+  std::vector<ExprPtr> legal;      // the move is legal at n with these parameters
+  ExprPtr value;                   // F of the follower
+};
+
+std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
+  const ExprPtr n = var("n"), a = var("a"), b = var("b"), one = num(1);
+  std::vector<FollowerKind> kinds;
+  for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
+    const unsigned digit = code.digit(k);
+    const ExprPtr rest = minus(n, k);
+    if (digit & 1)
+      kinds.push_back({fmt::format("remove {}, leave nothing", k),
+                       k,
+                       0,
+                       {},
+                       {term(Op::Eq, {n, num(k)})},
+                       num(0)});
+    if (digit & 2)
+      kinds.push_back({fmt::format("remove {}, leave one heap", k),
+                       k,
+                       1,
+                       {},
+                       {term(Op::Ge, {n, num(k + 1)})},
+                       value_of({rest})});
+    if (digit & 4)
+      kinds.push_back({fmt::format("remove {}, leave two heaps", k),
+                       k,
+                       2,
+                       {"a"},
+                       {term(Op::Ge, {a, one}), term(Op::Le, {term(Op::Add, {a, num(k + 1)}), n})},
+                       value_of({a, term(Op::Sub, {rest, a})})});
+    if (digit & 8)
+      kinds.push_back({fmt::format("remove {}, leave three heaps", k),
+                       k,
+                       3,
+                       {"a", "b"},
+                       {term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
+                        term(Op::Le, {term(Op::Add, {term(Op::Add, {a, b}), num(k + 1)}), n})},
+                       value_of({a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})})});
+  }
+  return kinds;
 }
 
 }  // namespace mex_terms
@@ -102,64 +149,34 @@ MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValue
     if (!proved && proof.why_not.empty()) proof.why_not = name;
     return proved;
   };
+  const std::vector<FollowerKind> kinds = follower_kinds(code);
   // (a) per move kind.
-  for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
-    const unsigned digit = code.digit(k);
-    const ExprPtr rest = minus(n, k);
-    if ((digit & 1) && !pose(fmt::format("(a) remove {}, leave nothing", k), {"n"},
-                             {term(Op::Eq, {n, num(k)})}, term(Op::Ne, {F(n), num(0)}), {}))
-      return proof;
-    if ((digit & 2) &&
-        !pose(fmt::format("(a) remove {}, leave one heap", k), {"n"},
-              {term(Op::Ge, {n, num(k + 1)})}, term(Op::Ne, {value_of({rest}), F(n)}), {}))
-      return proof;
-    if ((digit & 4) &&
-        !pose(fmt::format("(a) remove {}, leave two heaps", k), {"n", "a"},
-              {term(Op::Ge, {a, one}), term(Op::Le, {term(Op::Add, {a, num(k + 1)}), n})},
-              term(Op::Ne, {value_of({a, term(Op::Sub, {rest, a})}), F(n)}), {}))
-      return proof;
-    if ((digit & 8) &&
-        !pose(fmt::format("(a) remove {}, leave three heaps", k), {"n", "a", "b"},
-              {term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
-               term(Op::Le, {term(Op::Add, {term(Op::Add, {a, b}), num(k + 1)}), n})},
-              term(Op::Ne, {value_of({a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})}), F(n)}),
-              {}))
+  for (const FollowerKind& kind : kinds) {
+    std::vector<std::string> variables = {"n"};
+    variables.insert(variables.end(), kind.bound.begin(), kind.bound.end());
+    if (!pose("(a) " + kind.name, variables, kind.legal, term(Op::Ne, {kind.value, F(n)}), {}))
       return proof;
   }
   // (b): every v < F(n) is a follower's value; first on a part of the followers.
   std::vector<ExprPtr> reached;
   std::vector<smt::Existential> part, every;
-  for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
-    const unsigned digit = code.digit(k);
-    const ExprPtr rest = minus(n, k);
-    if (digit & 1)
-      reached.push_back(term(Op::And, {term(Op::Eq, {n, num(k)}), term(Op::Eq, {v, num(0)})}));
-    if (digit & 2)
-      reached.push_back(
-          term(Op::And, {term(Op::Ge, {n, num(k + 1)}), term(Op::Eq, {value_of({rest}), v})}));
-    if (digit & 4) {
-      smt::Existential two{
-          {"a"},
-          all_hold({term(Op::Ge, {a, one}), term(Op::Le, {term(Op::Add, {a, num(k + 1)}), n}),
-                    term(Op::Eq, {value_of({a, term(Op::Sub, {rest, a})}), v})})};
-      part.push_back(two);
-      every.push_back(two);
+  for (const FollowerKind& kind : kinds) {
+    std::vector<ExprPtr> reaches = kind.legal;
+    reaches.push_back(term(Op::Eq, {kind.value, v}));
+    if (kind.bound.empty()) {
+      reached.push_back(all_hold(reaches));
+      continue;
     }
-    if (digit & 8) {
-      // a + b + b: the two b's cancel, worth F(a).
+    every.push_back({kind.bound, all_hold(reaches)});
+    if (kind.heaps == 2) part.push_back(every.back());
+    if (kind.heaps == 3)  // a + b + b: the two b's cancel, worth F(a)
       part.push_back(
-          {{"a", "b"},
-           all_hold({term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
-                     term(Op::Eq,
-                          {term(Op::Add, {term(Op::Add, {a, term(Op::Add, {b, b})}), num(k)}), n}),
-                     term(Op::Eq, {F(a), v})})});
-      every.push_back(
-          {{"a", "b"},
-           all_hold({term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
-                     term(Op::Le, {term(Op::Add, {term(Op::Add, {a, b}), num(k + 1)}), n}),
-                     term(Op::Eq,
-                          {value_of({a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})}), v})})});
-    }
+          {kind.bound,
+           all_hold(
+               {term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
+                term(Op::Eq,
+                     {term(Op::Add, {term(Op::Add, {a, term(Op::Add, {b, b})}), num(kind.k)}), n}),
+                term(Op::Eq, {F(a), v})})});
   }
   // The followers of one heap or none, a disjunction (false when the code has none).
   ExprPtr one_heap = reached.empty() ? term(Op::Eq, {num(0), num(1)}) : reached.front();

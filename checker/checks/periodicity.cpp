@@ -22,6 +22,10 @@ std::string digest_of(const OctalValues& g, std::uint64_t last) {
 
 }  // namespace
 
+bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus) {
+  return saltus != 0 || code.leaves_three_heaps();
+}
+
 PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
                                 std::uint64_t period) {
   const std::uint64_t t = code.largest_removal();
@@ -129,7 +133,7 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
       return c;
     }
   }
-  if (s != 0 || code.leaves_three_heaps()) {
+  if (decided_by_mex_recursion(code, s)) {
     by_mex_recursion(code, g, last, claim, mona, c);
     return c;
   }

@@ -45,6 +45,10 @@ struct PeriodicityWindow {
   std::uint64_t values_last() const { return last + period; }
 };
 
+// Whether no window theorem covers a periodicity claim of `code` with this saltus (a saltus, or
+// a hexadecimal code), so that the mex recursion decides it (checks/arithmetic_periodicity.hpp).
+bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus);
+
 // The window for the claim "period p from n0" of `code`, by the subtraction-game theorem for a
 // subtraction code, by Guy and Smith's for another octal code, and the mex recursion's values
 // for a hexadecimal one (no overflow for n0, p < 2^40 and t <= kMaxOctalDigits).

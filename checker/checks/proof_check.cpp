@@ -16,6 +16,7 @@
 #include "base/parallel_for.hpp"
 #include "sat/cadical.hpp"
 #include "base/sha256.hpp"
+#include "checks/periodicity.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/reusing_exhaustive.hpp"
 #include "checks/rules_check.hpp"
@@ -240,10 +241,10 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   const bool mex_recursion =
       !options.claims_only &&
       std::any_of(report.proof.sequences.begin(), report.proof.sequences.end(), [](const auto& q) {
-        return !q.misere && q.game.declaration && !q.game.declaration->octal.empty() &&
-               std::any_of(q.periodic.begin(), q.periodic.end(), [&](const auto& c) {
-                 return c.saltus != 0 || OctalCode(q.game.declaration->octal).leaves_three_heaps();
-               });
+        if (q.misere || !q.game.declaration || q.game.declaration->octal.empty()) return false;
+        const OctalCode code(q.game.declaration->octal);
+        return std::any_of(q.periodic.begin(), q.periodic.end(),
+                           [&](const auto& c) { return decided_by_mex_recursion(code, c.saltus); });
       });
   if (solvers) report.cvc5_version = smt::cvc5_version(options.lemma.cvc5_binary);
   if (solvers) report.cvc5_options = smt::kCvc5Options;
