@@ -131,6 +131,41 @@ TEST(FormulaSearch, DefinitionsSteerTheSearchToFormulaFourOfManabesGame) {
   EXPECT_EQ(search_formula(table, {}, FitTarget::Value, limits).formula, nullptr);
 }
 
+const char* kTakeOneOrTwoRules =
+    "game take12 heaps 2\n"
+    "  move \"reduce x1\" for t < x1 to (t, x2)\n"
+    "  move \"take 1 or 2 from x2\" for 1 <= s <= 2 when s <= x2 to (x1, x2 - s)\n"
+    "  move \"take one from each\" when x1 >= 1 && x2 >= 1 to (x1 - 1, x2 - 1)\n"
+    "end\n";
+
+TEST(FormulaSearch, ATopLevelSumIsMetInTheMiddleFromAPoolOfHalfItsSize) {
+  // The new user's game (issue 53): G = x1 - x1 % 3 + (x1 + x2) % 3, of size 9, found from the
+  // expressions of size at most 4 on each side of the top-level + (a pool of 20000 holds them).
+  const smt::ProofFile f = exploring(kTakeOneOrTwoRules);
+  const auto game = make_game(f.game, f.definitions);
+  const FittingTable table = discovery_table(*game, 30);
+  std::size_t at = 0;  // the position (7, 4): G = 7 - 1 + 11 % 3 = 8
+  while (at < table.positions() && !(table.columns[0][at] == 7 && table.columns[1][at] == 4)) ++at;
+  ASSERT_LT(at, table.positions());
+  EXPECT_EQ(table.values[at], 8u);
+  SearchLimits limits;
+  limits.max_pool = 20'000;
+  const SearchResult r = search_formula(table, {}, FitTarget::Value, limits);
+  EXPECT_EQ(found_text(r), "((x1 - (x1 % 3)) + ((x1 + x2) % 3))") << r.stopped;
+  EXPECT_EQ(r.size, 9u);
+  EXPECT_EQ(first_mismatch(table, {}, r.formula, FitTarget::Value), std::nullopt);
+  // One value changed: the sum is refuted by the table, and nothing it accepts is returned.
+  FittingTable mutant = table;
+  mutant.values[at] ^= 1;
+  limits.max_size = 9;
+  const SearchResult m = search_formula(mutant, {}, FitTarget::Value, limits);
+  if (m.formula) EXPECT_EQ(first_mismatch(mutant, {}, m.formula, FitTarget::Value), std::nullopt);
+  EXPECT_NE(found_text(m), found_text(r));
+  // Below size 9 the true table has no formula of this grammar within the pool.
+  limits.max_size = 8;
+  EXPECT_EQ(search_formula(table, {}, FitTarget::Value, limits).formula, nullptr);
+}
+
 TEST(FormulaSearch, RefusesAnEmptyTable) {
   EXPECT_THROW(search_formula(FittingTable{}, {}, FitTarget::Value, {}), std::invalid_argument);
 }
@@ -316,15 +351,21 @@ TEST(AutomatonRoute, TheMonaPredicateAgreesWithTheRunAtTheEdges) {
 TEST(PeriodSearch, FindsTheSmallestPeriodAndItsPreperiodAndNoPeriodInATail) {
   std::vector<std::uint32_t> g = {5, 6, 7};  // 3 exceptional values, then 0 1 2 0 1 2 ...
   for (int n = 0; n < 100; ++n) g.push_back(static_cast<std::uint32_t>(n % 3));
-  auto always = [](std::uint64_t, std::uint64_t) { return true; };
-  PeriodSearch s = smallest_period(g, 50, always);
+  auto always = [](const PeriodGuess&) { return true; };
+  PeriodSearch s = smallest_period(g, 50, Saltus::Zero, always);
   ASSERT_TRUE(s.found);
   EXPECT_EQ(s.found->period, 3u);
   EXPECT_EQ(s.found->preperiod, 3u);
+  EXPECT_EQ(s.found->saltus, 0u);
   EXPECT_FALSE(s.uncovered);
   EXPECT_EQ(s.periods_tried, 3u);
+  // A saltus searched for: a periodic sequence's is 0.
+  s = smallest_period(g, 50, Saltus::Any, always);
+  ASSERT_TRUE(s.found);
+  EXPECT_EQ(s.found->period, 3u);
+  EXPECT_EQ(s.found->saltus, 0u);
   // Not covered below n0 + p = 10: period 3 is allowed, the next covered one is 6.
-  s = smallest_period(g, 50, [](std::uint64_t, std::uint64_t p) { return p >= 6; });
+  s = smallest_period(g, 50, Saltus::Zero, [](const PeriodGuess& c) { return c.period >= 6; });
   ASSERT_TRUE(s.found && s.uncovered);
   EXPECT_EQ(s.uncovered->period, 3u);
   EXPECT_EQ(s.found->period, 6u);
@@ -332,9 +373,35 @@ TEST(PeriodSearch, FindsTheSmallestPeriodAndItsPreperiodAndNoPeriodInATail) {
   std::vector<std::uint32_t> tail;
   for (std::uint32_t n = 0; n < 100; ++n) tail.push_back(n);
   tail.push_back(99);
-  s = smallest_period(tail, 50, always);
+  s = smallest_period(tail, 50, Saltus::Zero, always);
   EXPECT_FALSE(s.found);
   EXPECT_FALSE(s.uncovered);
+  s = smallest_period(tail, 50, Saltus::Any, always);
+  EXPECT_FALSE(s.found);
+}
+
+// Arithmetic periodicity: 0.3F's values 0 1 2 0 1 2, then each period 3 more, after two
+// exceptional values; the least period is 6 (3 does not fit: its steps alternate 0 and 3),
+// its saltus 3, its preperiod 2.  Without a saltus no period fits, and a falling tail has none.
+TEST(PeriodSearch, FindsTheSaltusOfAnArithmeticPeriodicSequenceAndItsLeastPreperiod) {
+  std::vector<std::uint32_t> g = {9, 9};
+  for (std::uint32_t n = 0; n < 120; ++n) g.push_back(3 * (n / 6) + (n % 6) % 3);
+  auto always = [](const PeriodGuess&) { return true; };
+  PeriodSearch s = smallest_period(g, 60, Saltus::Any, always);
+  ASSERT_TRUE(s.found);
+  EXPECT_EQ(s.found->period, 6u);
+  EXPECT_EQ(s.found->saltus, 3u);
+  EXPECT_EQ(s.found->preperiod, 2u);
+  EXPECT_FALSE(smallest_period(g, 60, Saltus::Zero, always).found);
+  // One value changed inside: the least preperiod moves past it.
+  g[40] += 1;
+  s = smallest_period(g, 60, Saltus::Any, always);
+  ASSERT_TRUE(s.found);
+  EXPECT_EQ(s.found->period, 6u);
+  EXPECT_EQ(s.found->preperiod, 41u);
+  std::vector<std::uint32_t> falling;
+  for (std::uint32_t n = 0; n < 100; ++n) falling.push_back(200 - n);
+  EXPECT_FALSE(smallest_period(falling, 50, Saltus::Any, always).found);
 }
 
 using testing::last_line;
@@ -396,6 +463,12 @@ TEST(DiscoverCommand, RefusesAFileThatStatesSomethingAndSaysWhatItSearchedWhenNo
             0u)
       << none.out;
   EXPECT_FALSE(std::filesystem::exists(dir / "serial.discovered.proof"));
+  // The pool's limit is an option, range-checked where it is read.
+  for (const char* pool : {"999", "20000001", "-1"}) {
+    const auto bad = nimcert_in(dir, std::string("discover serial.proof --max-pool ") + pool);
+    EXPECT_EQ(bad.status, 2) << pool << bad.out;
+    EXPECT_NE(bad.out.find("--max-pool"), std::string::npos) << bad.out;
+  }
 }
 
 TEST(DiscoverCommand, ShowAndVerifyTheAutomatonCertificateAndRefuseAnEditedTransition) {

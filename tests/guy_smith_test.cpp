@@ -36,7 +36,7 @@ TEST(GuySmith, PreperiodZeroReadsPPlusTWhenTheLastDigitSplitsButCannotLeaveOneHe
   for (const char* code : {"0.4", "0.04", "0.004", "0.0004"}) {
     const OctalCode c(code);
     const std::uint64_t t = c.largest_removal();
-    const PeriodicityWindow w = periodicity_window(c, 0, 1);
+    const PeriodicityWindow w = periodicity_window(c, 0, 1, 0);
     EXPECT_TRUE(w.extended) << code;
     EXPECT_EQ(w.last, 1 + t) << code;
     const OctalValues g = plain_octal_values(c, w.values_last());
@@ -47,15 +47,15 @@ TEST(GuySmith, PreperiodZeroReadsPPlusTWhenTheLastDigitSplitsButCannotLeaveOneHe
     EXPECT_EQ(check.counterexample.at("n"), t + 1) << code;
   }
   // 0.5 (bit 1 too) also takes the extension, and fails at once: G(1) = 1.
-  EXPECT_TRUE(periodicity_window(OctalCode("0.5"), 0, 1).extended);
+  EXPECT_TRUE(periodicity_window(OctalCode("0.5"), 0, 1, 0).extended);
   // With bit 2 the split (p) + (p) has its partner (p), and with n0 >= 1 b - p >= n0 >= 1:
   // the usual window.
-  EXPECT_FALSE(periodicity_window(OctalCode("0.6"), 0, 1).extended);
-  EXPECT_FALSE(periodicity_window(OctalCode("0.7"), 0, 5).extended);
-  EXPECT_FALSE(periodicity_window(OctalCode("0.4"), 1, 1).extended);
-  EXPECT_FALSE(periodicity_window(OctalCode("0.41"), 0, 1).extended);  // d_t = 1: no split
-  EXPECT_EQ(periodicity_window(OctalCode("0.4"), 1, 1).last, 2u * 1 + 1 + 1 - 1);
-  EXPECT_EQ(periodicity_window(OctalCode("0.77"), 71, 12).values_last(), 167u);
+  EXPECT_FALSE(periodicity_window(OctalCode("0.6"), 0, 1, 0).extended);
+  EXPECT_FALSE(periodicity_window(OctalCode("0.7"), 0, 5, 0).extended);
+  EXPECT_FALSE(periodicity_window(OctalCode("0.4"), 1, 1, 0).extended);
+  EXPECT_FALSE(periodicity_window(OctalCode("0.41"), 0, 1, 0).extended);  // d_t = 1: no split
+  EXPECT_EQ(periodicity_window(OctalCode("0.4"), 1, 1, 0).last, 2u * 1 + 1 + 1 - 1);
+  EXPECT_EQ(periodicity_window(OctalCode("0.77"), 71, 12, 0).values_last(), 167u);
   // Kayles' values (0.77): 0 1 2 3 1 4 3 2 ..., a true claim from 71 and a false one from 0.
   const OctalCode kayles("0.77");
   const OctalValues g = plain_octal_values(kayles, 400);
@@ -82,12 +82,13 @@ TEST(GuySmith, EveryAcceptedClaimHoldsFarPastItsWindowForEveryCodeOfAtMostFourDi
   parallel_for(codes.size(), 2, [&](std::size_t i) {
     const OctalCode code("0." + codes[i]);
     // The engine nimcert certifies with, to the longest window any claim below reads.
-    const std::uint64_t longest = periodicity_window(code, kPreperiods - 1, kPeriods - 1).values_last();
+    const std::uint64_t longest =
+        periodicity_window(code, kPreperiods - 1, kPeriods - 1, 0).values_last();
     const OctalValues computed = octal_values(code, longest);
     std::vector<std::uint32_t> truth;  // by the definition, made when a claim is accepted
     for (std::uint64_t n0 = 0; n0 < kPreperiods; ++n0)
       for (std::uint64_t p = 1; p < kPeriods; ++p) {
-        const PeriodicityWindow w = periodicity_window(code, n0, p);
+        const PeriodicityWindow w = periodicity_window(code, n0, p, 0);
         const OctalValues needed(computed.begin(), computed.begin() + w.values_last() + 1);
         const NamedCheck check = check_periodicity(code, needed, claim_from(n0, p));
         ASSERT_NE(check.verdict, Verdict::Unknown) << code.text() << " " << n0 << " " << p;
@@ -145,7 +146,7 @@ TEST(SubtractionTheorem, EveryAcceptedClaimHoldsFarPastItsWindowForEverySetOfOne
     const OctalValues computed = octal_values(code, 200);
     for (std::uint64_t n0 = 0; n0 < 30; ++n0)
       for (std::uint64_t p = 1; p < 40; ++p) {
-        const PeriodicityWindow w = periodicity_window(code, n0, p);
+        const PeriodicityWindow w = periodicity_window(code, n0, p, 0);
         ASSERT_EQ(w.theorem, PeriodicityWindow::Theorem::Subtraction);
         ASSERT_EQ(w.last, n0 + t - 1);
         const OctalValues needed(computed.begin(), computed.begin() + w.values_last() + 1);
@@ -174,7 +175,7 @@ TEST(SubtractionTheorem, EveryAcceptedClaimHoldsFarPastItsWindowForEverySetOfOne
   EXPECT_GT(refuted, 100000u);
   EXPECT_GT(short_window_false, 0u) << "a shorter window would be as good: the test is weak";
   // The theorem's window is shorter than Guy and Smith's, which these codes also satisfy.
-  EXPECT_LT(periodicity_window(OctalCode("0.0300303"), 0, 22).values_last(), 2u * 22 + 7);
+  EXPECT_LT(periodicity_window(OctalCode("0.0300303"), 0, 22, 0).values_last(), 2u * 22 + 7);
 }
 
 }  // namespace

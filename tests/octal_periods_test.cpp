@@ -28,7 +28,8 @@ TEST(LiteraturePeriods, EveryRowHoldsForEveryNAndItsPreperiodMinusOneFails) {
     const OctalCode code = octal_code_of(*s.game.declaration);
     EXPECT_EQ(code.text(), s.name);
     // The file's `last` is exactly the window's need: not one value more.
-    EXPECT_EQ(s.last, periodicity_window(code, claim.preperiod, claim.period).values_last());
+    EXPECT_EQ(s.last, periodicity_window(code, claim.preperiod, claim.period, claim.saltus)
+                          .values_last());
     const OctalValues g = octal_values(code, s.last);
     const NamedCheck right = check_periodicity(code, g, claim);
     EXPECT_EQ(right.verdict, Verdict::Holds) << s.name;
@@ -49,7 +50,7 @@ TEST(LiteraturePeriods, TheRecordsPreperiodMinusOneFailsAtItsPlace) {
   EXPECT_EQ(claim.period, 60'620'715u);
   const OctalCode code("0.1777");
   EXPECT_EQ(f.sequences.front().last,
-            periodicity_window(code, claim.preperiod, claim.period).values_last());
+            periodicity_window(code, claim.preperiod, claim.period, claim.saltus).values_last());
   const std::uint64_t first = claim.preperiod - 1;
   const OctalValues g = octal_values(code, first + claim.period);
   const NamedCheck early = check_periodicity(code, g, one_earlier(claim));

@@ -27,13 +27,13 @@ bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus) {
 }
 
 PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
-                                std::uint64_t period) {
+                                     std::uint64_t period, std::uint64_t saltus) {
   const std::uint64_t t = code.largest_removal();
   const unsigned last_digit = code.digit(t);
   PeriodicityWindow w;
   w.first = preperiod;
   w.period = period;
-  if (code.leaves_three_heaps()) {  // no window theorem: F reads G(0..n0 + p - 1)
+  if (decided_by_mex_recursion(code, saltus)) {  // no window theorem: F reads G(0..n0 + p - 1)
     w.theorem = PeriodicityWindow::Theorem::MexRecursion;
     w.last = preperiod + period - 1;
     return w;
@@ -138,7 +138,7 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
     return c;
   }
   const std::uint64_t t = code.largest_removal();
-  const PeriodicityWindow window = periodicity_window(code, n0, p);
+  const PeriodicityWindow window = periodicity_window(code, n0, p, s);
   const std::uint64_t needed = window.values_last();
   if (needed > last) {
     c.verdict = Verdict::Unknown;

@@ -49,11 +49,12 @@ struct PeriodicityWindow {
 // a hexadecimal code), so that the mex recursion decides it (checks/arithmetic_periodicity.hpp).
 bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus);
 
-// The window for the claim "period p from n0" of `code`, by the subtraction-game theorem for a
-// subtraction code, by Guy and Smith's for another octal code, and the mex recursion's values
-// for a hexadecimal one (no overflow for n0, p < 2^40 and t <= kMaxOctalDigits).
+// The window for the claim "period p from n0, saltus s" of `code`: the mex recursion's values
+// when decided_by_mex_recursion (a saltus, or a hexadecimal code), else by the subtraction-game
+// theorem for a subtraction code and by Guy and Smith's for another octal code (no overflow for
+// n0, p < 2^40 and t <= kMaxOctalDigits).
 PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
-                                std::uint64_t period);
+                                     std::uint64_t period, std::uint64_t saltus);
 
 // The claim on G(0..g.size() - 1): a NamedCheck named as the claim, whose record holds the
 // theorem, its hypotheses as checked, the window and the scope.  A claim no window theorem

@@ -80,7 +80,7 @@ void check_periodic_claims(const smt::ProofFile& file, const smt::SequenceSpec& 
     // A misère sequence's claim reads the misère periodicity theorem's window, on the heap
     // images (checks/misere_periodicity.hpp): one that does not fit is unknown, not an error.
     if (q.misere) continue;
-    const PeriodicityWindow window = periodicity_window(code, c.preperiod, c.period);
+    const PeriodicityWindow window = periodicity_window(code, c.preperiod, c.period, c.saltus);
     const std::uint64_t needed = window.values_last();
     if (c.saltus == 0 && needed > q.last)
       throw smt::ParseError(located(

@@ -76,8 +76,8 @@ SequenceReport check_game_sequence(const smt::SequenceSpec& spec,
   std::uint64_t reference = kReferenceLeast;
   for (const smt::PeriodicClaim& c : spec.periodic)
     if (c.saltus == 0)
-      reference =
-          std::max(reference, periodicity_window(code, c.preperiod, c.period).values_last());
+      reference = std::max(
+          reference, periodicity_window(code, c.preperiod, c.period, c.saltus).values_last());
   // The plain engine lists every three-way split: O(n^3), so a shorter prefix.
   reference = std::min({reference, spec.last,
                         code.leaves_three_heaps() ? kReferenceThreeHeaps : kReferenceMost});

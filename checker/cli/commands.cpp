@@ -428,6 +428,13 @@ void register_commands(CLI::App& app) {
                    "The largest formula searched, 1 to 32 (heaps, constants, operators, calls)")
       ->capture_default_str()
       ->check(CLI::Range(1u, 32u));
+  discover
+      ->add_option("--max-pool", discover_options.max_pool,
+                   fmt::format("The most expressions the formula search keeps, {} to {} (memory: "
+                               "about 0.5 KiB each)",
+                               kMinPool, kMaxPool))
+      ->capture_default_str()
+      ->check(CLI::Range(kMinPool, kMaxPool));
   discover->add_flag("--p-positions", discover_options.p_positions,
                      "Fit the set {G = 0}, proved by the win-loss induction, instead of G");
   discover->add_flag("--automaton", discover_options.automaton,

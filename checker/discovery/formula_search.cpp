@@ -332,15 +332,8 @@ class Enumeration {
     try_candidate(e, size, scratch_.data());
     if (done()) return;
     if (target_kind_ == FitTarget::Value) {
-      xored_.resize(lanes_);
-      for (std::size_t j = 0; j < lanes_; ++j) xored_[j] = scratch_[j] ^ target_[j];
-      const auto it = index_.find(hash_of(xored_.data(), lanes_));
-      if (it != index_.end() && sizes_[it->second] + size + 1 <= limits_.max_size &&
-          std::equal(xored_.begin(), xored_.end(), lanes_of(it->second))) {
-        try_formula(smt::make_node(Op::BitXor, {e, exprs_[it->second]}),
-                    size + sizes_[it->second] + 1);
-        if (done()) return;
-      }
+      meet_in_the_middle(e, size);
+      if (done()) return;
     }
     if (exprs_.size() >= limits_.max_pool) {
       full_ = true;
@@ -353,6 +346,33 @@ class Enumeration {
     by_size_[size - 1].push_back(exprs_.size() - 1);
     condition_.push_back(
         std::all_of(scratch_.begin(), scratch_.end(), [](Lane v) { return v <= 1; }));
+  }
+
+  // A top-level operator met in the middle: e op b is a candidate when the kept b has the
+  // values that make it the target at every sample.  For G = e ^ b, b = G ^ e; for G = e + b,
+  // b = G - e (where e <= G at every sample); for G = e - b, b = e - G (where e >= G).  Each
+  // candidate is evaluated on the whole table, so a partner found by its samples decides nothing.
+  void meet_in_the_middle(const smt::ExprPtr& e, unsigned size) {
+    bool below = true, above = true;
+    for (std::size_t j = 0; j < lanes_; ++j) {
+      below = below && scratch_[j] <= target_[j];
+      above = above && scratch_[j] >= target_[j];
+    }
+    try_partner(Op::BitXor, e, size, [&](Lane v, Lane t) { return Lane(v ^ t); });
+    if (!done() && below)
+      try_partner(Op::Add, e, size, [&](Lane v, Lane t) { return Lane(t - v); });
+    if (!done() && above)
+      try_partner(Op::Sub, e, size, [&](Lane v, Lane t) { return Lane(v - t); });
+  }
+  template <class Partner>
+  void try_partner(Op op, const smt::ExprPtr& e, unsigned size, Partner partner) {
+    partner_.resize(lanes_);
+    for (std::size_t j = 0; j < lanes_; ++j) partner_[j] = partner(scratch_[j], target_[j]);
+    const auto it = index_.find(hash_of(partner_.data(), lanes_));
+    if (it == index_.end() || sizes_[it->second] + size + 1 > limits_.max_size ||
+        !std::equal(partner_.begin(), partner_.end(), lanes_of(it->second)))
+      return;
+    try_formula(smt::make_node(op, {e, exprs_[it->second]}), size + sizes_[it->second] + 1);
   }
 
   void try_candidate(const smt::ExprPtr& e, unsigned size, const Lane* v) {
@@ -389,7 +409,7 @@ class Enumeration {
   FitTarget target_kind_;
   const SearchLimits& limits_;
   std::size_t lanes_;
-  std::vector<Lane> target_, inputs_, scratch_, xored_;
+  std::vector<Lane> target_, inputs_, scratch_, partner_;
   std::vector<std::vector<std::uint64_t>> wide_in_;
   std::vector<std::uint64_t> wide_out_;
   // The pool: expression i has lanes_of(i), size sizes_[i]; by_size_[s - 1] lists size s.

@@ -10,9 +10,10 @@
 // the constant operand of `% c`, `/ c`, `<< 1`, `+ 1`, `- 1`, `== 0` is part of its operator.
 //
 // Bottom-up by size with observational pruning: expressions with the same values on the
-// sample positions are one, the first (smallest) kept.  A top-level xor is met in the middle:
-// when e's values xored with the target's are some kept expression b's, e ^ b is a candidate,
-// so a pool of size s reaches formulas of size 2s + 1.  A candidate that matches the samples is
+// sample positions are one, the first (smallest) kept.  A top-level xor, sum or difference is
+// met in the middle: when e's values xored with the target's (the target's less e's, e's less
+// the target's) are some kept expression b's, e ^ b (e + b, e - b) is a candidate, so a pool
+// complete to size s reaches formulas of size 2s + 1.  A candidate that matches the samples is
 // evaluated at every position of the table by the compiled evaluator (smt::Program), and where
 // it fails that position joins the samples and the search starts again (counterexample-guided
 // refinement): the samples never decide anything alone.
@@ -39,6 +40,11 @@ struct FittingTable {
 // What is fitted: the value itself (G == F), or the P-positions ((G == 0) <-> P, P read as a
 // condition: nonzero).
 enum class FitTarget { Value, PPositions };
+
+// The range of SearchLimits::max_pool a user may ask for: the pool is indexed by 32 bits, and
+// each kept expression costs its sample values (4 bytes each, 96 samples at first) and its tree.
+constexpr std::size_t kMinPool = 1'000;
+constexpr std::size_t kMaxPool = 20'000'000;
 
 struct SearchLimits {
   unsigned max_size = 11;            // the largest formula, in the size above

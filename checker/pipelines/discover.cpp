@@ -197,6 +197,9 @@ DiscoverSetup prepare_discovery(const DiscoverRequest& r, std::string input,
         first_side, max_side, k, kMaxTable, box ? "" : " and a cube side of at most 4096"));
   if (r.max_size < 1 || r.max_size > 32)
     throw std::invalid_argument(fmt::format("--max-size {}: from 1 to 32", r.max_size));
+  if (r.max_pool < kMinPool || r.max_pool > kMaxPool)
+    throw std::invalid_argument(
+        fmt::format("--max-pool {}: from {} to {}", r.max_pool, kMinPool, kMaxPool));
   return d;
 }
 
@@ -228,6 +231,7 @@ Ending discover(const DiscoverRequest& r, Narrator& narrator) {
   const std::string what = r.p_positions ? "the P-positions" : "G";
   SearchLimits limits;
   limits.max_size = r.max_size;
+  limits.max_pool = r.max_pool;
   Heap side = d.first_side;
   std::string last_reason;
   for (unsigned attempt = 1; attempt <= kMaxAttempts; ++attempt) {

@@ -38,6 +38,7 @@ struct DiscoverRequest {
   std::optional<Heap> box;      // the side B of the table [0,B]^k; empty: by the heap count
   std::optional<Heap> max_box;  // the table grows up to this side; empty: 4 times the first
   unsigned max_size = 11;       // the largest formula searched
+  std::size_t max_pool = SearchLimits{}.max_pool;  // the expressions the search keeps
   bool p_positions = false;     // fit the set {G = 0} (the win-loss form) instead of G
   // The automaton route: learn an automaton from the table and prove it with MONA
   // (discover_automaton.cpp); `equals` names a definition of the file it must also equal.
@@ -77,9 +78,10 @@ Ending discover_period(const DiscoverRequest& request, const DiscoverSetup& setu
 // one-heap values g found as a period and named.
 Ending discover_sum(const DiscoverRequest& request, const DiscoverSetup& setup, Narrator& narrator);
 
-// The smallest period of an octal code's values (discovery/period_search.hpp), its values
-// computed for L doubling from 4096 up to max_last while a smaller period fits but is not yet
-// covered by its theorem's window; `why` is the NOT FOUND line when there is none.
+// The smallest period of an octal code's values (discovery/period_search.hpp), with the saltus
+// its last period shows when `saltus` is Saltus::Any, its values computed for L doubling from
+// 4096 up to max_last (a hexadecimal code: up to kMaxThreeHeapLast) while a smaller period fits
+// but is not yet covered by its theorem's window; `why` is the NOT FOUND line when there is none.
 struct FoundPeriod {
   std::optional<PeriodGuess> guess;
   std::vector<std::uint32_t, DefaultInitAllocator<std::uint32_t>> values;  // G(0..last)
@@ -87,7 +89,7 @@ struct FoundPeriod {
   std::string why;
 };
 FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last,
-                        Narrator& narrator);
+                        Saltus saltus, Narrator& narrator);
 // The largest --max-last: 2^26 values (256 MiB and, for the slowest codes, minutes).
 inline constexpr std::uint64_t kMaxPeriodLast = std::uint64_t{1} << 26;
 

@@ -1,14 +1,17 @@
-// discover's period route (see discover.hpp): an octal game, or a one-heap subtraction game,
-// from its code to its period proved for every n.
+// discover's period route (see discover.hpp): an octal or hexadecimal game, or a one-heap
+// subtraction game, from its code to its period (and saltus) proved for every n.
 //
 // The values G(0..L) are computed exactly (the sparse-space engine), the smallest period p and
-// for it the smallest preperiod n0 read off them (discovery/period_search.hpp) among the
-// claims whose theorem's window the values reach, L doubling up to --max-last while a smaller
-// period is allowed but not yet covered.  The proof file written is the input, then a
-// sequence block to the window's last value with the claim `periodic from n0 period p`; it is
-// certified like any other, and written only when the claim holds for every n.
+// for it the smallest preperiod n0 and the saltus s read off them (discovery/period_search.hpp)
+// among the claims whose theorem's window the values reach, L doubling up to --max-last while
+// a smaller period is allowed but not yet covered.  The proof file written is the input, then
+// a sequence block to the window's last value with the claim `periodic from n0 period p` (and
+// `saltus s` when s > 0); it is certified like any other, and written only when the claim holds
+// for every n: by Guy and Smith's or the subtraction-game theorem, or by the mex recursion
+// that MONA and nimcert's automata decide (a saltus, or a hexadecimal code).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "base/atomic_file.hpp"
@@ -44,19 +47,22 @@ std::string theorem_name(const PeriodicityWindow& w) {
 }  // namespace
 
 FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uint64_t max_last,
-                        Narrator& narrator) {
+                        Saltus saltus, Narrator& narrator) {
   const auto start = std::chrono::steady_clock::now();
   auto covered_by = [&](std::uint64_t last) {
-    return [&code, last](std::uint64_t n0, std::uint64_t p) {
-      return periodicity_window(code, n0, p).values_last() <= last;
+    return [&code, last](const PeriodGuess& guess) {
+      return periodicity_window(code, guess.preperiod, guess.period, guess.saltus)
+                 .values_last() <= last;
     };
   };
+  // The three-way splits' engine stops at kMaxThreeHeapLast.
+  if (code.leaves_three_heaps()) max_last = std::min(max_last, kMaxThreeHeapLast);
   FoundPeriod out;
   out.last = std::min(kFirstLast, max_last);
   PeriodSearch search;
   for (;;) {
     out.values = octal_values(code, out.last);
-    search = smallest_period(out.values, out.last / 2, covered_by(out.last));
+    search = smallest_period(out.values, out.last / 2, saltus, covered_by(out.last));
     narrator.line(fmt::format("discover: {} ({}) to n = {}: {} periods tried ({:.1f} s)", name,
                               code.text(), out.last, search.periods_tried, seconds_since(start)));
     // Done when the smallest period the values allow is also covered; else more values decide.
@@ -70,8 +76,8 @@ FoundPeriod find_period(const OctalCode& code, const std::string& name, std::uin
   }
   std::string why = "none fits the values with its theorem's window inside them";
   if (search.uncovered) {
-    const PeriodicityWindow w =
-        periodicity_window(code, search.uncovered->preperiod, search.uncovered->period);
+    const PeriodGuess& u = *search.uncovered;
+    const PeriodicityWindow w = periodicity_window(code, u.preperiod, u.period, u.saltus);
     why = fmt::format("period {} from {} fits them, but its window needs G(0..{})",
                       search.uncovered->period, search.uncovered->preperiod, w.values_last());
   }
@@ -93,22 +99,28 @@ Ending discover_period(const DiscoverRequest& r, const DiscoverSetup& d, Narrato
         fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
   const OctalCode& code = *d.periodic_code;
   const auto [out, certificate] = discovered_outputs(r, ".discovered.proof");
-  const FoundPeriod found = find_period(code, d.spec.name, r.max_last, narrator);
+  const FoundPeriod found = find_period(code, d.spec.name, r.max_last, Saltus::Any, narrator);
   if (!found.guess) return {1, found.why};
   const PeriodGuess p = *found.guess;
-  const PeriodicityWindow window = periodicity_window(code, p.preperiod, p.period);
-  const std::string claim = fmt::format("period {} from {}", p.period, p.preperiod);
+  const PeriodicityWindow window = periodicity_window(code, p.preperiod, p.period, p.saltus);
+  const std::string claim =
+      p.saltus == 0 ? fmt::format("period {} from {}", p.period, p.preperiod)
+                    : fmt::format("period {} saltus {} from {}", p.period, p.saltus, p.preperiod);
+  const std::string equation =
+      p.saltus == 0 ? fmt::format("G(n + {}) = G(n) for every n >= {}", p.period, p.preperiod)
+                    : fmt::format("G(n + {}) = G(n) + {} for every n >= {}", p.period, p.saltus,
+                                  p.preperiod);
   const std::string text = fmt::format(
-      "{}{}\n# Discovered by nimcert discover: the smallest period of the values, and its\n"
-      "# smallest preperiod, proved for every n by {} (its window reads G(0..{})).\n"
+      "{}{}\n# Discovered by nimcert discover: the smallest period of the values, its smallest\n"
+      "# preperiod and its saltus, proved for every n by {} (it reads G(0..{})).\n"
       "sequence \"period\" \"the period nimcert discover found\"\n"
       "  game {}\n"
       "  last {}\n"
-      "  claim \"{}\" \"G(n + {}) = G(n) for every n >= {}\": periodic from {} period {}\n"
+      "  claim \"{}\" \"{}\": periodic from {} period {}{}\n"
       "end\n",
       d.input, d.input.empty() || d.input.back() == '\n' ? "" : "\n", theorem_name(window),
-      window.values_last(), d.spec.name, window.values_last(), claim, p.period, p.preperiod,
-      p.preperiod, p.period);
+      window.values_last(), d.spec.name, window.values_last(), claim, equation, p.preperiod,
+      p.period, p.saltus == 0 ? "" : fmt::format(" saltus {}", p.saltus));
   const Json cert = certify_discovered(text, out, r.workflow, narrator);
   const Json& sequence = cert["sequences"].back();
   bool every_n = false;
@@ -121,10 +133,8 @@ Ending discover_period(const DiscoverRequest& r, const DiscoverSetup& d, Narrato
   }
   write_file_atomically(out, text);
   write_file_atomically(certificate, certificate_text(cert));
-  return {0, fmt::format("discover: PROVED G(n + {}) = G(n) for every n >= {} ({}, from "
-                         "G(0..{})); wrote {} and {}",
-                         p.period, p.preperiod, theorem_name(window), window.values_last(), out,
-                         certificate)};
+  return {0, fmt::format("discover: PROVED {} ({}, from G(0..{})); wrote {} and {}", equation,
+                         theorem_name(window), window.values_last(), out, certificate)};
 }
 
 }  // namespace nimcert

@@ -52,7 +52,8 @@ Ending discover_sum(const DiscoverRequest& r, const DiscoverSetup& d, Narrator& 
         fmt::format("--max-last {}: from 64 to {}", r.max_last, kMaxPeriodLast));
   const auto [out, certificate] = discovered_outputs(r, ".discovered.proof");
   const FoundPeriod found =
-      find_period(octal_code_of(game), d.spec.name + "'s one heap", r.max_last, narrator);
+      find_period(octal_code_of(game), d.spec.name + "'s one heap", r.max_last, Saltus::Zero,
+                  narrator);
   if (!found.guess) return {1, found.why};
   const std::string g = fresh_definition_name(d.file.definitions, "g");
   const std::string g_text = one_heap_text(found);

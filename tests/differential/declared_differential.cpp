@@ -301,7 +301,7 @@ class Run {
     for (std::uint64_t p = 1; p <= 3; ++p) claims.push_back({0, p});  // from the start
     for (int i = 0; i < 3; ++i) claims.push_back({pick(rng, 60), 1 + pick(rng, 60)});
     for (const auto& [n0, p] : claims) {
-      const PeriodicityWindow w = periodicity_window(code, n0, p);
+      const PeriodicityWindow w = periodicity_window(code, n0, p, 0);
       const OctalValues values = octal_values(code, w.values_last());
       smt::PeriodicClaim claim;
       claim.name = "p";
