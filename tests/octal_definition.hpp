@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace nimcert::testing {
@@ -35,6 +36,33 @@ inline std::vector<std::uint32_t> octal_values_by_definition(const std::string& 
     }
     std::uint32_t m = 0;
     while ((m >> 6) < seen.size() && (seen[m >> 6] >> (m & 63) & 1)) ++m;
+    g[n] = m;
+  }
+  return g;
+}
+
+// G(0..last) of a take-and-break code in CGSuite's notation as the tests write it: digits[k] is
+// d_k for k = 0..t with its constraint on the two parts of a split (' ' none, '!' unequal, '='
+// equal), d_0 removing no stones.  Written apart from the one above so that each stays plain.
+inline std::vector<std::uint32_t> cgsuite_values_by_definition(
+    const std::vector<std::pair<unsigned, char>>& digits, std::size_t last) {
+  std::vector<std::uint32_t> g(last + 1, 0);
+  for (std::size_t n = 1; n <= last; ++n) {
+    std::vector<bool> seen(4 * n + 4, false);  // values are at most n: xors below 4n
+    for (std::size_t k = 0; k < digits.size() && k <= n; ++k) {
+      const auto [d, parts] = digits[k];
+      const std::size_t rest = n - k;
+      if ((d & 1) && rest == 0) seen[0] = true;
+      if ((d & 2) && rest >= 1 && k >= 1) seen[g[rest]] = true;
+      if (d & 4)
+        for (std::size_t a = 1; a < rest; ++a) {
+          const std::size_t b = rest - a;
+          if ((parts == '!' && a == b) || (parts == '=' && a != b)) continue;
+          seen[g[a] ^ g[b]] = true;
+        }
+    }
+    std::uint32_t m = 0;
+    while (seen[m]) ++m;
     g[n] = m;
   }
   return g;

@@ -58,7 +58,7 @@ struct FollowerKind {
 std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
   const ExprPtr n = var("n"), a = var("a"), b = var("b"), one = num(1);
   std::vector<FollowerKind> kinds;
-  for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
+  for (std::uint64_t k = 0; k <= code.largest_removal(); ++k) {
     const unsigned digit = code.digit(k);
     const ExprPtr rest = minus(n, k);
     if (digit & 1)
@@ -75,13 +75,23 @@ std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
                        {},
                        {term(Op::Ge, {n, num(k + 1)})},
                        value_of({rest})});
-    if (digit & 4)
-      kinds.push_back({fmt::format("remove {}, leave two heaps", k),
+    if (digit & 4) {
+      std::vector<ExprPtr> legal = {term(Op::Ge, {a, one}),
+                                    term(Op::Le, {term(Op::Add, {a, num(k + 1)}), n})};
+      const OctalCode::Parts parts = code.parts(k);
+      const ExprPtr twice = term(Op::Add, {a, a});
+      if (parts == OctalCode::Parts::Unequal) legal.push_back(term(Op::Ne, {twice, rest}));
+      if (parts == OctalCode::Parts::Equal) legal.push_back(term(Op::Eq, {twice, rest}));
+      kinds.push_back({fmt::format("remove {}, leave two {}heaps", k,
+                                   parts == OctalCode::Parts::Unequal ? "unequal "
+                                   : parts == OctalCode::Parts::Equal ? "equal "
+                                                                      : ""),
                        k,
                        2,
                        {"a"},
-                       {term(Op::Ge, {a, one}), term(Op::Le, {term(Op::Add, {a, num(k + 1)}), n})},
+                       legal,
                        value_of({a, term(Op::Sub, {rest, a})})});
+    }
     if (digit & 8)
       kinds.push_back({fmt::format("remove {}, leave three heaps", k),
                        k,

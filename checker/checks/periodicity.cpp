@@ -23,7 +23,7 @@ std::string digest_of(const OctalValues& g, std::uint64_t last) {
 }  // namespace
 
 bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus) {
-  return saltus != 0 || code.leaves_three_heaps();
+  return saltus != 0 || code.leaves_three_heaps() || code.extends_octal();
 }
 
 PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preperiod,
@@ -33,7 +33,8 @@ PeriodicityWindow periodicity_window(const OctalCode& code, std::uint64_t preper
   PeriodicityWindow w;
   w.first = preperiod;
   w.period = period;
-  if (decided_by_mex_recursion(code, saltus)) {  // no window theorem: F reads G(0..n0 + p - 1)
+  // No window theorem: F reads G(0..n0 + p - 1).
+  if (decided_by_mex_recursion(code, saltus)) {
     w.theorem = PeriodicityWindow::Theorem::MexRecursion;
     w.last = preperiod + period - 1;
     return w;

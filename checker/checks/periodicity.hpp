@@ -45,8 +45,10 @@ struct PeriodicityWindow {
   std::uint64_t values_last() const { return last + period; }
 };
 
-// Whether no window theorem covers a periodicity claim of `code` with this saltus (a saltus, or
-// a hexadecimal code), so that the mex recursion decides it (checks/arithmetic_periodicity.hpp).
+// Whether no window theorem covers a periodicity claim of `code` with this saltus (a saltus, a
+// hexadecimal code, or CGSuite's d0 or constraints on the parts: Guy and Smith's proof pairs a
+// split of n + p with one of n, which a constraint on the parts may forbid), so that the mex
+// recursion decides it (checks/arithmetic_periodicity.hpp).
 bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus);
 
 // The window for the claim "period p from n0, saltus s" of `code`: the mex recursion's values

@@ -56,14 +56,19 @@ OctalCode octal_code_at(const smt::ProofFile& file, const smt::GameDeclaration& 
   }
 }
 
-// Misère play of a code whose moves leave three heaps: the misère engines list at most two.
-void refuse_three_heaps_misere(const smt::ProofFile& file, const smt::GameSpec& game) {
-  if (OctalCode(game.declaration->octal).leaves_three_heaps())
+// Misère play of a code whose moves leave three heaps (the misère engines list at most two), or
+// that uses CGSuite's d0 or constraints on the parts (the misère engines read d1..dt as octal).
+void refuse_misere_beyond_octal(const smt::ProofFile& file, const smt::GameSpec& game) {
+  const OctalCode code(game.declaration->octal);
+  if (code.leaves_three_heaps() || code.extends_octal())
     throw smt::ParseError(located(
         file.path, game.where,
-        fmt::format("misère play of an octal code ({} is hexadecimal: a move leaves three heaps, "
-                    "which the misère engines do not take yet)",
-                    game.declaration->octal)));
+        fmt::format("misère play of an octal code ({} {}, which the misère engines do not take "
+                    "yet)",
+                    code.text(),
+                    code.leaves_three_heaps()
+                        ? "is hexadecimal: a move leaves three heaps"
+                        : "has a digit before the point or a constraint on the parts")));
 }
 
 // A periodicity claim needs some n with n0 <= n and n + p <= last; a plain one (proved by the
@@ -137,7 +142,7 @@ void validate(const smt::ProofFile& file) {
     attempt([&] {
       // An octal game's misère sums are played by the definition on its code, read above.
       if (b.misere && b.sum && b.game.declaration && !b.game.declaration->octal.empty()) {
-        refuse_three_heaps_misere(file, b.game);
+        refuse_misere_beyond_octal(file, b.game);
         return;
       }
       const auto game = built(file, b.game, b.game.where);
@@ -152,7 +157,7 @@ void validate(const smt::ProofFile& file) {
     attempt([&] {
       if (q.game.declaration) {
         const OctalCode code = octal_code_at(file, *q.game.declaration);
-        if (q.misere) refuse_three_heaps_misere(file, q.game);
+        if (q.misere) refuse_misere_beyond_octal(file, q.game);
         if (code.leaves_three_heaps() && q.last > kMaxThreeHeapLast)
           throw smt::ParseError(located(
               file.path, q.where,

@@ -13,10 +13,10 @@ namespace {
 
 class OctalMoves final : public SplitMoves {
  public:
-  explicit OctalMoves(const OctalCode& code) {
-    for (std::uint64_t k = 1; k <= code.largest_removal(); ++k) {
+  explicit OctalMoves(const OctalCode& code) : whole_(!code.extends_octal()) {
+    for (std::uint64_t k = 0; k <= code.largest_removal(); ++k) {
       digits_.push_back(code.digit(k));
-      if (code.digit(k) & 4) split_removals_.push_back(k);
+      if (code.digit(k) & 4) split_removals_.push_back({k, code.parts(k)});
       if (code.digit(k) & 8) three_removals_.push_back(k);
     }
   }
@@ -25,33 +25,51 @@ class OctalMoves final : public SplitMoves {
           std::vector<SplitRange>& splits) const override {
     values.clear();
     splits.clear();
-    for (std::uint64_t k = 1; k <= digits_.size() && k <= n; ++k) {
-      const unsigned d = digits_[k - 1];
+    for (std::uint64_t k = 1; k < digits_.size() && k <= n; ++k) {
+      const unsigned d = digits_[k];
       if ((d & 1) && n == k) values.push_back(0);
       if ((d & 2) && n > k) values.push_back(g[n - k]);
     }
-    for (const std::uint64_t k : split_removals_)
-      if (n >= k + 2) splits.push_back(SplitRange{n - k, 1, (n - k) / 2});
+    for (const auto& [k, parts] : split_removals_) {
+      if (n < k + 2) continue;
+      const std::uint64_t rest = n - k;
+      switch (parts) {
+        case OctalCode::Parts::Any:
+          splits.push_back(SplitRange{rest, 1, rest / 2});
+          break;
+        case OctalCode::Parts::Unequal:  // a < rest - a
+          if (rest >= 3) splits.push_back(SplitRange{rest, 1, (rest - 1) / 2});
+          break;
+        case OctalCode::Parts::Equal:  // (rest / 2) + (rest / 2): worth 0
+          if (rest % 2 == 0) values.push_back(0);
+          break;
+      }
+    }
     // Three heaps: their values join the single followers' (three_way_splits.hpp).
     for (const std::uint64_t k : three_removals_)
       if (n >= k + 3) {
         const std::vector<std::uint32_t>& three = three_.values(n - k, g);
         values.insert(values.end(), three.begin(), three.end());
       }
-    if (!three_removals_.empty() && n > digits_.size()) three_.forget_below(n - digits_.size());
+    if (!three_removals_.empty() && n >= digits_.size())
+      three_.forget_below(n + 1 - digits_.size());
   }
-  bool whole_splits() const override { return true; }
+  // A rest of n itself (d0) or a constraint on the parts: not every split of its rest, and the
+  // periodic region's rows (every split) do not apply.
+  bool whole_splits() const override { return whole_; }
   std::optional<unsigned> rest_parity() const override {
     if (split_removals_.empty()) return 0;
-    for (const std::uint64_t k : split_removals_)
-      if ((k ^ split_removals_.front()) & 1u) return std::nullopt;
-    return static_cast<unsigned>(split_removals_.front() & 1u);
+    for (const auto& split : split_removals_)
+      if ((split.first ^ split_removals_.front().first) & 1u) return std::nullopt;
+    return static_cast<unsigned>(split_removals_.front().first & 1u);
   }
   std::size_t most_ranges() const override { return split_removals_.size(); }
 
  private:
-  std::vector<unsigned> digits_;               // d_k at [k - 1], read at every n
-  std::vector<std::uint64_t> split_removals_;  // the k whose digit has bit 4
+  bool whole_;
+  std::vector<unsigned> digits_;  // d_k at [k], read at every n
+  // the k whose digit has bit 4, and how its two parts compare
+  std::vector<std::pair<std::uint64_t, OctalCode::Parts>> split_removals_;
   std::vector<std::uint64_t> three_removals_;  // the k whose digit has bit 8
   mutable ThreeWaySplits three_;               // filled as n grows (at() is called in order)
 };
