@@ -179,9 +179,10 @@ end
 
 class VerifyIndependent : public testing::ScratchTest {
  protected:
+  virtual const char* proof_text() const { return kTake13Proof; }
   void SetUp() override {
     ScratchTest::SetUp();
-    write("p.proof", kTake13Proof);
+    write("p.proof", proof_text());
     const testing::CommandResult r = nimcert("certify --no-cache p.proof");
     ASSERT_EQ(r.status, 0) << r.out;
   }
@@ -285,6 +286,56 @@ TEST_F(VerifyIndependent, ATamperedRecordFailsAndNamesTheEntry) {
   const testing::CommandResult w = verify();
   EXPECT_EQ(w.status, 1) << w.out;
   EXPECT_NE(w.out.find("fails   lemma xor twice w16: drat"), std::string::npos) << w.out;
+}
+
+// 0.AB's arithmetic period, decided by the mex recursion: no evidence file is kept, so verify
+// derives each statement again from the proof file and the values the engine computes again.
+class VerifyMexRecursion : public VerifyIndependent {
+ protected:
+  const char* proof_text() const override {
+    return "game hexab octal \"0.AB\"\n"
+           "sequence \"0.AB\" \"t\"\n  game hexab\n  last 40\n"
+           "  claim \"ap\" \"t\": periodic from 1 period 1 saltus 1\nend\n";
+  }
+};
+
+TEST_F(VerifyMexRecursion, EachStatementIsDerivedAgainAndAnEditedRecordFails) {
+  const Json c = certificate();
+  const Json& obligations = c["sequences"][0]["periodicity"][0]["obligations"];
+  ASSERT_EQ(obligations.size(), 6u);  // (a) for five move kinds, (b) on a part
+  for (const Json& o : obligations) {
+    EXPECT_EQ(o["nimcert_automata"], "checked") << o.dump();
+    EXPECT_EQ(o["nimcert_automata_sha256"].get<std::string>().size(), 64u);
+    EXPECT_GE(o["nimcert_automata_states"].get<std::uint64_t>(), 1u);
+  }
+  const testing::CommandResult v = verify();
+  EXPECT_EQ(v.status, 0) << v.out;
+  EXPECT_NE(v.out.find("holds   sequence 0.AB: ap: (a) remove 2, leave three heaps (nimcert's "
+                       "automata)  derived again from the proof file and the values"),
+            std::string::npos)
+      << v.out;
+  EXPECT_NE(testing::last_line(v.out).find("VERIFIED (6 records checked again"), std::string::npos)
+      << v.out;
+  // One statement's pair count edited, the certificate's digest made to match: refused by name.
+  Json edited = certificate();
+  Json& o = edited["sequences"][0]["periodicity"][0]["obligations"][4];
+  o["nimcert_automata_states"] = o["nimcert_automata_states"].get<std::uint64_t>() + 1;
+  rewrite(edited);
+  const testing::CommandResult w = verify();
+  EXPECT_EQ(w.status, 1) << w.out;
+  EXPECT_NE(w.out.find("fails   sequence 0.AB: ap: " + o["obligation"].get<std::string>()),
+            std::string::npos)
+      << w.out;
+  EXPECT_NE(w.out.find("the certificate records"), std::string::npos) << w.out;
+  // Values that are not the game's: the claim's statements cannot be derived again.
+  Json values = certificate();
+  values["sequences"][0]["periodicity"][0]["values_sha256"] = std::string(64, '0');
+  rewrite(values);
+  const testing::CommandResult x = verify();
+  EXPECT_EQ(x.status, 1) << x.out;
+  EXPECT_NE(x.out.find("the values G(0..1) computed again are not the recorded ones"),
+            std::string::npos)
+      << x.out;
 }
 
 TEST_F(VerifyIndependent, AMissingAutomataFileIsWrittenAgainAMissingCnfFails) {

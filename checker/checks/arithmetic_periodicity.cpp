@@ -133,39 +133,20 @@ smt::Definitions mex_recursion_formula(const OctalValues& g, std::uint64_t prepe
   return d;
 }
 
-MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValues& g,
-                                         std::uint64_t preperiod, std::uint64_t period,
-                                         std::uint64_t saltus, const UnboundedOptions& options) {
-  MexRecursionProof proof;
-  const smt::Definitions d = mex_recursion_formula(g, preperiod, period, saltus);
-  proof.formula = smt::to_string(*d.at("ap").body);
-  for (const char* helper : {"ap_low", "ap_pre"})
-    if (d.count(helper))
-      proof.formula += fmt::format("; {}(x) = {}", helper, smt::to_string(*d.at(helper).body));
+MexStatements mex_recursion_statements(const OctalCode& code, const OctalValues& g,
+                                       std::uint64_t preperiod, std::uint64_t period,
+                                       std::uint64_t saltus) {
+  MexStatements out;
+  out.definitions = mex_recursion_formula(g, preperiod, period, saltus);
   const ExprPtr n = var("n"), a = var("a"), b = var("b"), v = var("v");
   const ExprPtr one = num(1);
-  // Poses one statement; false once one is not proved (the later ones are not posed).
-  auto pose = [&](std::string name, std::vector<std::string> variables,
-                  std::vector<ExprPtr> hypotheses, ExprPtr conclusion,
-                  std::vector<smt::Existential> existentials) {
-    ExprPtr statement;  // for re-checking a counterexample; quantified ones are not re-checked
-    if (existentials.empty())
-      statement = smt::expand(term(Op::Implies, {all_hold(hypotheses), conclusion}), d);
-    MexObligation o{
-        name, decide_for_all_naturals(variables, hypotheses, conclusion, existentials, d, statement,
-                                      fmt::format("nimcert {} {}", code.text(), name), options)};
-    const bool proved = o.outcome.verdict() == Verdict::Holds;
-    proof.obligations.push_back(std::move(o));
-    if (!proved && proof.why_not.empty()) proof.why_not = name;
-    return proved;
-  };
   const std::vector<FollowerKind> kinds = follower_kinds(code);
   // (a) per move kind.
   for (const FollowerKind& kind : kinds) {
     std::vector<std::string> variables = {"n"};
     variables.insert(variables.end(), kind.bound.begin(), kind.bound.end());
-    if (!pose("(a) " + kind.name, variables, kind.legal, term(Op::Ne, {kind.value, F(n)}), {}))
-      return proof;
+    out.a.push_back({"(a) " + kind.name, variables, kind.legal,
+                     term(Op::Ne, {kind.value, F(n)}), {}});
   }
   // (b): every v < F(n) is a follower's value; first on a part of the followers.
   std::vector<ExprPtr> reached;
@@ -193,16 +174,52 @@ MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValue
   for (std::size_t i = 1; i < reached.size(); ++i) one_heap = term(Op::Or, {one_heap, reached[i]});
   const std::vector<ExprPtr> below = {term(Op::Lt, {v, F(n)})};
   const bool three = code.leaves_three_heaps();
-  if (pose(three ? "(b) every v < F(n) is reached, by one heap, two heaps or a + b + b"
-                 : "(b) every v < F(n) is reached by some follower",
-           {"n", "v"}, below, one_heap, part)) {
+  out.b_part = {three ? "(b) every v < F(n) is reached, by one heap, two heaps or a + b + b"
+                      : "(b) every v < F(n) is reached by some follower",
+                {"n", "v"},
+                below,
+                one_heap,
+                part};
+  if (three)
+    out.b_every = {"(b) every v < F(n) is reached by some follower", {"n", "v"}, below, one_heap,
+                   every};
+  return out;
+}
+
+MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValues& g,
+                                         std::uint64_t preperiod, std::uint64_t period,
+                                         std::uint64_t saltus, const UnboundedOptions& options) {
+  MexRecursionProof proof;
+  const MexStatements statements =
+      mex_recursion_statements(code, g, preperiod, period, saltus);
+  const smt::Definitions& d = statements.definitions;
+  proof.formula = smt::to_string(*d.at("ap").body);
+  for (const char* helper : {"ap_low", "ap_pre"})
+    if (d.count(helper))
+      proof.formula += fmt::format("; {}(x) = {}", helper, smt::to_string(*d.at(helper).body));
+  // Poses one statement; false once one is not proved (the later ones are not posed).
+  auto pose = [&](const MexStatement& s) {
+    ExprPtr statement;  // for re-checking a counterexample; quantified ones are not re-checked
+    if (s.existentials.empty())
+      statement = smt::expand(term(Op::Implies, {all_hold(s.hypotheses), s.conclusion}), d);
+    MexObligation o{s.name, decide_for_all_naturals(
+                                s.variables, s.hypotheses, s.conclusion, s.existentials, d,
+                                statement, fmt::format("nimcert {} {}", code.text(), s.name),
+                                options)};
+    const bool proved = o.outcome.verdict() == Verdict::Holds;
+    proof.obligations.push_back(std::move(o));
+    if (!proved && proof.why_not.empty()) proof.why_not = s.name;
+    return proved;
+  };
+  for (const MexStatement& s : statements.a)
+    if (!pose(s)) return proof;
+  if (pose(statements.b_part)) {
     proof.proved = true;
     return proof;
   }
-  if (!three) return proof;
+  if (!statements.b_every) return proof;
   proof.why_not.clear();
-  proof.proved =
-      pose("(b) every v < F(n) is reached by some follower", {"n", "v"}, below, one_heap, every);
+  proof.proved = pose(*statements.b_every);
   return proof;
 }
 

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,29 @@ struct MexRecursionProof {
 // F for the claim on the computed values g (g.size() >= n0 + p).
 smt::Definitions mex_recursion_formula(const OctalValues& g, std::uint64_t preperiod,
                                        std::uint64_t period, std::uint64_t saltus);
+
+// One statement of the recursion: "for all variables: hypotheses -> conclusion (or an
+// existential)", over F's definitions.
+struct MexStatement {
+  std::string name;
+  std::vector<std::string> variables;
+  std::vector<smt::ExprPtr> hypotheses;
+  smt::ExprPtr conclusion;
+  std::vector<smt::Existential> existentials;
+};
+
+// Every statement the recursion may pose, in the order posed: (a) per move kind, then (b) on a
+// part of the followers, then (b) on every follower when the part is only a part (a code with
+// three-heap moves).  The certify route and `verify --independent` both build them here.
+struct MexStatements {
+  smt::Definitions definitions;  // F: ap, and ap_low and ap_pre where needed
+  std::vector<MexStatement> a;
+  MexStatement b_part;
+  std::optional<MexStatement> b_every;
+};
+MexStatements mex_recursion_statements(const OctalCode& code, const OctalValues& g,
+                                       std::uint64_t preperiod, std::uint64_t period,
+                                       std::uint64_t saltus);
 
 // Poses (a) and (b) for `code` and F; stops at the first obligation not proved.
 MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValues& g,

@@ -79,7 +79,15 @@ void by_mex_recursion(const OctalCode& code, const OctalValues& g, std::uint64_t
                 {"mona", smt::mona_answer_name(u.answer)},
                 {"mona_sha256", Sha256::of(u.mona)},
                 {"states", u.states}};
-    if (u.independent) row["nimcert_automata"] = u.independent->status;
+    if (u.independent) {
+      row["nimcert_automata"] = u.independent->status;
+      // What `verify --independent` derives again from the proof file, with no solver: the
+      // automata's evidence (kept nowhere else) must have this digest and this many pairs.
+      if (u.independent->checked()) {
+        row["nimcert_automata_sha256"] = u.independent->sha256;
+        row["nimcert_automata_states"] = u.independent->states;
+      }
+    }
     if (!u.in_fragment) row["outside"] = u.outside;
     if (!u.note.empty()) row["note"] = u.note;
     obligations.push_back(row);

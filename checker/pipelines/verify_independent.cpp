@@ -8,6 +8,11 @@
 //    the one the certificate names (its SHA-256 and pair count) and evidence that the
 //    statement holds (automata/universality.hpp).  A missing evidence file is written again
 //    by the automata, which need no solver: it stands only if its SHA-256 is the recorded one.
+//  - The automata's decision of each statement of the mex recursion (a sequence's periodicity
+//    claim that no window theorem covers, checks/arithmetic_periodicity.hpp): no evidence file
+//    is kept for these, so the statement is derived again from the proof file and the values
+//    the octal engine computes again (their SHA-256 must be the recorded one), decided again by
+//    the automata, and the evidence must have the recorded SHA-256 and pair count.
 //  - Each checked DRAT proof (a lemma's widest width, an induction's obligations): the CNF
 //    and the proof kept beside the certificate must be the recorded ones (SHA-256), and both
 //    nimcert's DRAT checker and its LRAT checker must accept the proof against that CNF.  The
@@ -26,10 +31,13 @@
 #include "base/regular_file.hpp"
 #include "certificate/certificate_file.hpp"
 #include "certificate/query_names.hpp"
+#include "base/sha256.hpp"
+#include "checks/arithmetic_periodicity.hpp"
 #include "checks/drat_route.hpp"
 #include "checks/independent.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/induction/obligations.hpp"
+#include "engines/octal_engine.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
 #include "pipelines/steps.hpp"
@@ -113,6 +121,95 @@ CheckRow recheck_automata(const std::string& certificate, const fs::path& folder
   row.detail = fmt::format("{}: {}, closed under every letter, the statement true at each", where,
                            count_of(states, "pair of states", "pairs of states"));
   return row;
+}
+
+// One statement of the mex recursion derived and decided again by the automata; `o` is its
+// obligation record.
+CheckRow rederive_automata(const std::string& certificate, const std::string& name,
+                           const MexStatement& s, const smt::Definitions& definitions,
+                           const Json& o) {
+  CheckRow row{certificate, name + " (nimcert's automata)", "skipped", "", EntryRow::Kind::Solver};
+  const std::string status = o.value("nimcert_automata", "not run");
+  if (status != IndependentCheck::kChecked) {
+    row.detail = status + ": nothing recorded to check";
+    return row;
+  }
+  row.status = "fails";
+  if (!o.contains("nimcert_automata_sha256") || !o.contains("nimcert_automata_states")) {
+    row.detail = "the record names no digest of the automata's evidence (a certificate from "
+                 "before issue 53: certify writes it)";
+    return row;
+  }
+  const std::string sha256 = o.at("nimcert_automata_sha256");
+  const std::uint64_t states = o.at("nimcert_automata_states");
+  const auto start = std::chrono::steady_clock::now();
+  const IndependentCheck again =
+      check_independently(s.variables, s.hypotheses, s.conclusion, s.existentials, definitions,
+                          smt::Numeration::Binary);
+  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!again.checked()) {
+    row.detail = "the automata now say " + again.status;
+    return row;
+  }
+  if (again.sha256 != sha256 || again.states != states) {
+    row.detail = fmt::format(
+        "derived again: evidence {} with {}, the certificate records {} with {}",
+        again.sha256.substr(0, 12), count_of(again.states, "pair"), sha256.substr(0, 12),
+        count_of(states, "pair"));
+    return row;
+  }
+  row.status = "holds";
+  row.detail = fmt::format(
+      "derived again from the proof file and the values (no file kept): {}, closed under every "
+      "letter, the statement true at each; the recorded SHA-256",
+      count_of(states, "pair of states", "pairs of states"));
+  return row;
+}
+
+// The periodicity claims of one sequence the mex recursion decided, as jobs.
+void mex_recursion_jobs(const std::string& certificate, const smt::SequenceSpec& q,
+                        const Json& recorded, std::vector<std::function<CheckRow()>>& jobs) {
+  if (!q.game.declaration || q.game.declaration->octal.empty() || q.misere ||
+      !recorded.contains("periodicity"))
+    return;
+  const OctalCode code = octal_code_of(*q.game.declaration);
+  for (const smt::PeriodicClaim& c : q.periodic) {
+    const Json* record = nullptr;
+    for (const Json& p : recorded.at("periodicity"))
+      if (p.value("name", "") == c.name && p.contains("obligations")) record = &p;
+    if (!record) continue;
+    const std::string label = fmt::format("sequence {}: {}", q.name, c.name);
+    const OctalValues g = octal_values(code, c.preperiod + c.period - 1);
+    Sha256 digest;
+    digest.update_le32(std::span<const std::uint32_t>(g.data(), g.size()));
+    if (digest.hex_digest() != record->value("values_sha256", "")) {
+      jobs.push_back([=] {
+        return CheckRow{certificate, label, "fails",
+                        fmt::format("the values G(0..{}) computed again are not the recorded ones",
+                                    g.size() - 1),
+                        EntryRow::Kind::Solver};
+      });
+      continue;
+    }
+    const auto statements = std::make_shared<MexStatements>(
+        mex_recursion_statements(code, g, c.preperiod, c.period, c.saltus));
+    std::vector<const MexStatement*> all;
+    for (const MexStatement& s : statements->a) all.push_back(&s);
+    all.push_back(&statements->b_part);
+    if (statements->b_every) all.push_back(&*statements->b_every);
+    for (const Json& o : record->at("obligations")) {
+      const auto it = std::find_if(all.begin(), all.end(), [&](const MexStatement* s) {
+        return s->name == o.value("obligation", "");
+      });
+      if (it == all.end())
+        throw CertificateError(fmt::format("{}: {} has no statement {} in the mex recursion",
+                                           certificate, label, o.value("obligation", "")));
+      jobs.push_back([=, s = *it] {
+        return rederive_automata(certificate, fmt::format("{}: {}", label, s->name), *s,
+                                 statements->definitions, o);
+      });
+    }
+  }
 }
 
 // One DRAT record checked again against the CNF kept beside it.
@@ -266,6 +363,11 @@ void jobs_of(const Read& r, std::vector<std::function<CheckRow()>>& jobs) {
       });
     }
   }
+  // The sequences' periodicity claims decided by the mex recursion.
+  if (!r.recorded.contains("sequences")) return;
+  for (const smt::SequenceSpec& q : proof.sequences)
+    for (const Json& s : r.recorded.at("sequences"))
+      if (s.value("name", "") == q.name) mex_recursion_jobs(r.path, q, s, jobs);
 }
 
 }  // namespace
@@ -310,8 +412,8 @@ Ending verify_independent(const std::vector<std::string>& certificates,
   const bool ok = refused == 0 && checked > 0;
   const std::string line = fmt::format(
       "verify --independent: {} ({} checked again by nimcert alone, with no solver: the "
-      "automata's evidence and the DRAT and LRAT proofs; {} refused, {} recorded as not "
-      "checked{})",
+      "automata's evidence, the mex recursion's statements and the DRAT and LRAT proofs; {} "
+      "refused, {} recorded as not checked{})",
       refused > 0 ? "FAILS"
       : ok        ? "VERIFIED"
                   : "UNKNOWN",
