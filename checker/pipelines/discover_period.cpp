@@ -31,6 +31,8 @@ namespace {
 // The least L the search starts from: every window of a period below 1000 from a preperiod
 // below 1000 of a code of up to 256 digits fits in it.
 constexpr std::uint64_t kFirstLast = 4096;
+// The most values a sequence proved by the mex recursion is written to read.
+constexpr std::uint64_t kMexRecursionShown = 1000;
 
 std::string theorem_name(const PeriodicityWindow& w) {
   switch (w.theorem) {
@@ -103,6 +105,12 @@ Ending discover_period(const DiscoverRequest& r, const DiscoverSetup& d, Narrato
   if (!found.guess) return {1, found.why};
   const PeriodGuess p = *found.guess;
   const PeriodicityWindow window = periodicity_window(code, p.preperiod, p.period, p.saltus);
+  // The mex recursion's window is one period: the sequence also reads every value computed, up
+  // to kMexRecursionShown, so that the certificate compares more than that one period.
+  const std::uint64_t last =
+      window.theorem == PeriodicityWindow::Theorem::MexRecursion
+          ? std::max(window.values_last(), std::min(found.last, kMexRecursionShown))
+          : window.values_last();
   const std::string claim =
       p.saltus == 0 ? fmt::format("period {} from {}", p.period, p.preperiod)
                     : fmt::format("period {} saltus {} from {}", p.period, p.saltus, p.preperiod);
@@ -119,7 +127,7 @@ Ending discover_period(const DiscoverRequest& r, const DiscoverSetup& d, Narrato
       "  claim \"{}\" \"{}\": periodic from {} period {}{}\n"
       "end\n",
       d.input, d.input.empty() || d.input.back() == '\n' ? "" : "\n", theorem_name(window),
-      window.values_last(), d.spec.name, window.values_last(), claim, equation, p.preperiod,
+      window.values_last(), d.spec.name, last, claim, equation, p.preperiod,
       p.period, p.saltus == 0 ? "" : fmt::format(" saltus {}", p.saltus));
   const Json cert = certify_discovered(text, out, r.workflow, narrator);
   const Json& sequence = cert["sequences"].back();
