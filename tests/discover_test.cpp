@@ -159,7 +159,9 @@ TEST(FormulaSearch, ATopLevelSumIsMetInTheMiddleFromAPoolOfHalfItsSize) {
   mutant.values[at] ^= 1;
   limits.max_size = 9;
   const SearchResult m = search_formula(mutant, {}, FitTarget::Value, limits);
-  if (m.formula) EXPECT_EQ(first_mismatch(mutant, {}, m.formula, FitTarget::Value), std::nullopt);
+  if (m.formula) {
+    EXPECT_EQ(first_mismatch(mutant, {}, m.formula, FitTarget::Value), std::nullopt);
+  }
   EXPECT_NE(found_text(m), found_text(r));
   // Below size 9 the true table has no formula of this grammar within the pool.
   limits.max_size = 8;

