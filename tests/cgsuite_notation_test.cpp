@@ -19,10 +19,10 @@
 #include "checks/arithmetic_periodicity.hpp"
 #include "checks/periodicity.hpp"
 #include "checks/proof_input.hpp"
+#include "engine_ways.hpp"
 #include "engines/octal_engine.hpp"
 #include "engines/take_and_break_engine.hpp"
 #include "games/registry.hpp"
-#include "engine_ways.hpp"
 #include "octal_definition.hpp"
 
 namespace nimcert {
@@ -186,6 +186,13 @@ TEST(CgsuiteNotation, APeriodOfAConstrainedCodeIsDecidedByTheMexRecursion) {
   const NamedCheck holds = check_periodicity(code, g, claim, &mona);
   EXPECT_EQ(holds.verdict, Verdict::Holds) << holds.note;
   EXPECT_EQ(holds.record.at("unbounded"), true);
+  // Without MONA: the computed values only, and the scope names why no window theorem applies.
+  const NamedCheck bounded = check_periodicity(code, g, claim, nullptr);
+  EXPECT_EQ(bounded.record.at("unbounded"), false);
+  EXPECT_NE(bounded.record.at("scope").get<std::string>().find(
+                "a digit before the point or a constraint on the parts"),
+            std::string::npos)
+      << bounded.record.dump();
   // Without the constraint (4.0, any split) the values are the same: odd + even is worth 1.
   const OctalValues any = octal_values(OctalCode("4.0"), 400);
   EXPECT_TRUE(std::equal(any.begin(), any.end(), g.begin()));

@@ -14,13 +14,13 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string digest_of(const OctalValues& g, std::uint64_t last) {
+}  // namespace
+
+std::string values_sha256(const OctalValues& g, std::uint64_t last) {
   Sha256 d;
   d.update_le32(std::span<const std::uint32_t>(g.data(), last + 1));
   return d.hex_digest();
 }
-
-}  // namespace
 
 bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus) {
   return saltus != 0 || code.leaves_three_heaps() || code.extends_octal();
@@ -60,9 +60,12 @@ void by_mex_recursion(const OctalCode& code, const OctalValues& g, std::uint64_t
                       const smt::PeriodicClaim& claim, const UnboundedOptions* mona,
                       NamedCheck& c) {
   const std::uint64_t n0 = claim.preperiod, p = claim.period, s = claim.saltus;
-  const std::string why = s != 0 ? "arithmetic periodicity is not covered by the Guy-Smith theorem"
-                                 : "a move of this code leaves three heaps, which the Guy-Smith "
-                                   "theorem does not cover";
+  const std::string why =
+      s != 0                      ? "arithmetic periodicity is not covered by the Guy-Smith theorem"
+      : code.leaves_three_heaps() ? "a move of this code leaves three heaps, which the Guy-Smith "
+                                    "theorem does not cover"
+                                  : "a digit before the point or a constraint on the parts, which "
+                                    "the Guy-Smith theorem does not cover";
   c.verdict = Verdict::Holds;
   const std::string computed = fmt::format("n = {}..{} only: the computed values", n0, last - p);
   if (!mona || !mona->enabled) {
@@ -102,7 +105,7 @@ void by_mex_recursion(const OctalCode& code, const OctalValues& g, std::uint64_t
       {"period", p},
       {"saltus", s},
       {"values_needed", {0, n0 + p - 1}},
-      {"values_sha256", digest_of(g, n0 + p - 1)},
+      {"values_sha256", values_sha256(g, n0 + p - 1)},
       {"obligations", obligations}};
   if (proof.proved) {
     c.record["scope"] = fmt::format(
@@ -191,7 +194,7 @@ NamedCheck check_periodicity(const OctalCode& code, const OctalValues& g,
       {"period", p},
       {"window", {window.first, window.last}},
       {"values_needed", {0, needed}},
-      {"values_sha256", digest_of(g, needed)},
+      {"values_sha256", values_sha256(g, needed)},
       {"scope", fmt::format("every n >= {} ({}, from G(0..{}); also read on every "
                             "computed n up to {})",
                             n0, subtraction ? "the subtraction-game theorem" : "Guy-Smith",

@@ -51,6 +51,10 @@ struct PeriodicityWindow {
 // recursion decides it (checks/arithmetic_periodicity.hpp).
 bool decided_by_mex_recursion(const OctalCode& code, std::uint64_t saltus);
 
+// The SHA-256 of G(0..last) as little-endian uint32, as a periodicity record holds it
+// (`values_sha256`), and `verify --independent` compares it.
+std::string values_sha256(const OctalValues& g, std::uint64_t last);
+
 // The window for the claim "period p from n0, saltus s" of `code`: the mex recursion's values
 // when decided_by_mex_recursion (a saltus, or a hexadecimal code), else by the subtraction-game
 // theorem for a subtraction code and by Guy and Smith's for another octal code (no overflow for

@@ -31,12 +31,12 @@
 #include "base/regular_file.hpp"
 #include "certificate/certificate_file.hpp"
 #include "certificate/query_names.hpp"
-#include "base/sha256.hpp"
 #include "checks/arithmetic_periodicity.hpp"
 #include "checks/drat_route.hpp"
 #include "checks/independent.hpp"
 #include "checks/induction/check.hpp"
 #include "checks/induction/obligations.hpp"
+#include "checks/periodicity.hpp"
 #include "engines/octal_engine.hpp"
 #include "games/declared_game.hpp"
 #include "games/registry.hpp"
@@ -180,9 +180,7 @@ void mex_recursion_jobs(const std::string& certificate, const smt::SequenceSpec&
     if (!record) continue;
     const std::string label = fmt::format("sequence {}: {}", q.name, c.name);
     const OctalValues g = octal_values(code, c.preperiod + c.period - 1);
-    Sha256 digest;
-    digest.update_le32(std::span<const std::uint32_t>(g.data(), g.size()));
-    if (digest.hex_digest() != record->value("values_sha256", "")) {
+    if (values_sha256(g, g.size() - 1) != record->value("values_sha256", "")) {
       jobs.push_back([=] {
         return CheckRow{certificate, label, "fails",
                         fmt::format("the values G(0..{}) computed again are not the recorded ones",
