@@ -84,7 +84,7 @@ void bench_proof(const std::string& name, Totals& totals) {
     for (const Obligation& o : obligations)
       run(name, "induction " + induction.claim + " " + o.name, o.variables, o.hypotheses,
           o.conclusion, o.existentials, proof.definitions,
-          induction.fibonacci ? smt::Numeration::Fibonacci : smt::Numeration::Binary, totals);
+          induction.numeration, totals);
   }
 }
 

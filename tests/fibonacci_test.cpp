@@ -15,6 +15,7 @@
 #include "eval/exact_evaluator.hpp"
 #include "lang/proof_file.hpp"
 #include "sys/fibonacci.hpp"
+#include "word_edges.hpp"
 #include "ws1s/fibonacci_numeration.hpp"
 #include "ws1s/translation.hpp"
 
@@ -74,14 +75,7 @@ TEST(Fibonacci, EveryEvaluatorAgreesWithThePlainComputation) {
   const smt::ExprPtr shift = smt::parse_expression("zeck_shift(a)", {"a"});
   const smt::ExprPtr parity = smt::parse_expression("zeck_even(a)", {"a"});
   const smt::Program program({"a"}, {shift, parity});
-  std::vector<std::uint64_t> values;
-  for (std::uint64_t v = 0; v < 3000; ++v) values.push_back(v);
-  for (unsigned k : {31u, 32u, 63u})
-    for (std::uint64_t d : {0ull, 1ull, 2ull}) {
-      values.push_back((std::uint64_t{1} << k) - 1 + d);
-      values.push_back((std::uint64_t{1} << k) - 1 - d);
-    }
-  values.push_back(~std::uint64_t{0});
+  std::vector<std::uint64_t> values = testing::small_values_and_word_edges(3000);
   values.push_back(11400714819323198485ull);  // near 2^64 / phi: the shift just fits, or not
   values.push_back(11400714819323198486ull);
   std::uint64_t overflowed = 0;
@@ -181,7 +175,7 @@ TEST(Fibonacci, EachNumerationRefusesTheOthersOperatorsWithTheirPlace) {
     smt::make_mona_query({"x"}, {}, bits, {}, {}, "t", {}, smt::Numeration::Fibonacci);
     ADD_FAILURE() << "Fibonacci numeration translated a xor";
   } catch (const smt::OutsideFragment& e) {
-    EXPECT_NE(std::string(e.what()).find("under the Fibonacci numeration only +, -"),
+    EXPECT_NE(std::string(e.what()).find("under the numeration fibonacci only +, -"),
               std::string::npos);
   }
   // Both translate + and comparisons; only Fibonacci holds every set to Zeckendorf form.

@@ -32,7 +32,7 @@ std::size_t refuted_by_both(const smt::ProofFile& proof) {
   for (const smt::InductionSpec& spec : proof.inductions) {
     const std::shared_ptr<const Game> game = make_game(spec.game, proof.definitions);
     UnboundedOptions options;
-    options.numeration = spec.fibonacci ? smt::Numeration::Fibonacci : smt::Numeration::Binary;
+    options.numeration = spec.numeration;
     for (const Obligation& o :
          unbounded_induction_obligations(spec, proof.definitions, *game, "mutant")) {
       const UnboundedOutcome u =

@@ -106,7 +106,11 @@ const char* const kOperatorTerms[] = {"a + b",
                                       "top_bit(a * b) ^ low_bit(b)",
                                       "zeck_shift(a) + b",
                                       "zeck_even(a + b)",
-                                      "zeck_shift(zeck_shift(a) + b) - zeck_even(b)"};
+                                      "zeck_shift(zeck_shift(a) + b) - zeck_even(b)",
+                                      "ost_shift(a) + b",
+                                      "ost_odd(a + b)",
+                                      "ost_shift(a) - a - ost_odd(a)",
+                                      "ostw_shift(ostw_shift(a) + b) - ostw_even(b)"};
 
 TEST(Parser, InductionTimeLimit) {
   const std::string head =

@@ -8,6 +8,8 @@
 // `expect-exit` is a defect of the test tree, not a pass.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -46,28 +48,43 @@ std::string with_name(std::string args, const std::string& name) {
   return args;
 }
 
-TEST(Regressions, EveryFileGivesItsExpectedExitStatusAndOutput) {
+// The regression files, sorted: one test each, so that CTest spreads them over the cores.
+std::vector<fs::path> regression_files() {
   const fs::path folder = fs::path(NIMCERT_SOURCE_DIR) / "tests" / "regress";
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(folder))
     if (entry.path().extension() == ".proof") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  ASSERT_GE(files.size(), 10u);
-  for (const fs::path& file : files) {
-    SCOPED_TRACE(file.filename().string());
-    const Expectation e = expectation_of(file);
-    ASSERT_NE(e.exit, -1) << "no '# expect-exit: N' line";
-    ASSERT_FALSE(e.pieces.empty()) << "no '# expect: TEXT' line";
-    const fs::path dir = testing::scratch_dir("regress-" + file.stem().string());
-    fs::copy_file(file, dir / file.filename());
-    const testing::CommandResult r =
-        testing::nimcert_in(dir, with_name(e.args, file.filename().string()));
-    EXPECT_EQ(r.status, e.exit) << r.out;
-    for (const std::string& piece : e.pieces)
-      EXPECT_NE(r.out.find(piece), std::string::npos) << "missing: " << piece << "\n" << r.out;
-    fs::remove_all(dir);
-  }
+  return files;
 }
+
+TEST(Regressions, TheFolderHoldsItsFiles) { EXPECT_GE(regression_files().size(), 30u); }
+
+class Regression : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(Regression, GivesItsExpectedExitStatusAndOutput) {
+  const fs::path& file = GetParam();
+  const Expectation e = expectation_of(file);
+  ASSERT_NE(e.exit, -1) << "no '# expect-exit: N' line";
+  ASSERT_FALSE(e.pieces.empty()) << "no '# expect: TEXT' line";
+  const fs::path dir = testing::scratch_dir("regress-" + file.stem().string());
+  fs::copy_file(file, dir / file.filename());
+  const testing::CommandResult r =
+      testing::nimcert_in(dir, with_name(e.args, file.filename().string()));
+  EXPECT_EQ(r.status, e.exit) << r.out;
+  for (const std::string& piece : e.pieces)
+    EXPECT_NE(r.out.find(piece), std::string::npos) << "missing: " << piece << "\n" << r.out;
+  fs::remove_all(dir);
+}
+
+// Named after the file: "two-wythoff-ostrowski-odd.proof" runs as .../two_wythoff_ostrowski_odd.
+INSTANTIATE_TEST_SUITE_P(Regressions, Regression, ::testing::ValuesIn(regression_files()),
+                         [](const ::testing::TestParamInfo<fs::path>& info) {
+                           std::string name = info.param.stem().string();
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace nimcert

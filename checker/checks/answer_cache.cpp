@@ -185,7 +185,7 @@ std::string AnswerCache::mona_key_of(const smt::MonaQuery& query, unsigned timeo
       fmt::format("{}\nprogram {}\nnumeration {}\nvariables {}\ntimeout_ms {}\nmemory_bytes {}\n"
                   "mona {}\n",
                   kMonaFormat, Sha256::of(query.text),
-                  query.numeration == smt::Numeration::Binary ? "binary" : "fibonacci",
+                  smt::numeration_name(query.numeration),
                   fmt::join(query.variables, " "), timeout_ms, memory_bytes, mona_version));
 }
 

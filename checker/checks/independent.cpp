@@ -23,8 +23,7 @@ automata::Statement statement_of(const std::vector<std::string>& variables,
   s.conclusion = conclusion;
   s.existentials = existentials;
   s.definitions = &definitions;
-  s.digits = numeration == smt::Numeration::Fibonacci ? automata::Digits::Zeckendorf
-                                                      : automata::Digits::Binary;
+  s.digits = automata::digits_of(numeration);
   s.external = external;
   return s;
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -28,6 +29,15 @@ std::string automata_word(const Json& unbounded) {
   if (!unbounded.contains("independent")) return "";
   const std::string status = unbounded.at("independent").value("status", "");
   return status == "checked" ? "; automata checked" : "; automata " + status;
+}
+
+// "Fibonacci", "Ostrowski sqrt2": the numeration an unbounded part names, from its recorded text
+// ("fibonacci (Zeckendorf: ...)"), capitalized.
+std::string numeration_word(const Json& unbounded) {
+  std::string word = unbounded.at("numeration").get<std::string>();
+  word = word.substr(0, word.find(" ("));
+  if (!word.empty()) word[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
+  return word;
 }
 
 // "w8 9/9 unsat": how many of a width's obligations both solvers proved; "w8 implied by w64".
@@ -101,8 +111,9 @@ std::string answers_of(const Entry& e) {
       if (!widest.empty()) parts.push_back(widest + " (z3, cvc5)");
       if (b.contains("unbounded") && b.at("unbounded").contains("conclusion"))
         parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() +
-                        (b.at("unbounded").contains("numeration") ? " (mona, Fibonacci numeration"
-                                                                  : " (mona") +
+                        (b.at("unbounded").contains("numeration")
+                             ? " (mona, " + numeration_word(b.at("unbounded")) + " numeration"
+                             : std::string(" (mona")) +
                         automata_word(b.at("unbounded")) + ")");
       else if (b.contains("unbounded") && b.at("unbounded").contains("term"))
         parts.push_back(fmt::format("on N^k: {} ({})",

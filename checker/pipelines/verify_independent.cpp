@@ -345,8 +345,7 @@ void jobs_of(const Read& r, std::vector<std::function<CheckRow()>>& jobs) {
     const std::shared_ptr<const Game> game = make_game(spec.game, definitions);
     const auto obligations = std::make_shared<std::vector<Obligation>>(
         unbounded_induction_obligations(spec, definitions, *game, name));
-    const smt::Numeration numeration =
-        spec.fibonacci ? smt::Numeration::Fibonacci : smt::Numeration::Binary;
+    const smt::Numeration numeration = spec.numeration;
     for (const Json& o : induction.at("unbounded").at("obligations")) {
       if (!o.contains("independent")) continue;
       const auto it = std::find_if(obligations->begin(), obligations->end(),

@@ -30,6 +30,9 @@ using Letter = std::uint32_t;
 // The most tracks one automaton reads (2^16 letters), and the most transitions it may hold.
 inline constexpr std::size_t kMaxTracks = 16;
 inline constexpr std::uint64_t kMaxTransitions = std::uint64_t{1} << 26;
+// The most states a subset construction may hold in all its macro-states together (each 4
+// bytes, twice): about 1 GiB.
+inline constexpr std::uint64_t kMaxMacroStates = std::uint64_t{1} << 27;
 
 // Work that would pass the limits above: the statement is then "not checked (size)".
 struct TooLarge : std::runtime_error {

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_map>
 
 #include "automata/operations.hpp"
+#include "automata/reversal.hpp"
 
 namespace nimcert::automata {
 
@@ -69,41 +69,16 @@ TopDownSum top_down_sum() {
 Atom fibonacci_sum() {
   const TopDownSum top = top_down_sum();
   const std::size_t n = top.pairs.size();
-  // Predecessors of each pair by letter: the reversed automaton.
-  std::vector<std::vector<std::size_t>> before(n * 8);
+  std::vector<std::size_t> ends;
   for (std::size_t p = 0; p < n; ++p)
-    for (Letter l = 0; l < 8; ++l)
-      if (const std::size_t q = top.next[p * 8 + l]; q < n) before[q * 8 + l].push_back(p);
-  struct Hash {
-    std::size_t operator()(const std::vector<std::size_t>& m) const {
-      std::size_t h = m.size();
-      for (std::size_t s : m) h = h * 1000003u ^ s;
-      return h;
-    }
-  };
-  std::vector<std::size_t> start;
-  for (std::size_t p = 0; p < n; ++p)
-    if (top.pairs[p].first + top.pairs[p].second == 0) start.push_back(p);
-  std::unordered_map<std::vector<std::size_t>, State, Hash> id{{start, 0}};
-  std::vector<std::vector<std::size_t>> sets{start};
-  std::vector<State> next;
-  for (std::size_t i = 0; i < sets.size(); ++i)
-    for (Letter l = 0; l < 8; ++l) {
-      std::vector<std::size_t> to;
-      for (std::size_t q : sets[i])
-        for (std::size_t p : before[q * 8 + l]) to.push_back(p);
-      std::sort(to.begin(), to.end());
-      to.erase(std::unique(to.begin(), to.end()), to.end());
-      auto [it, fresh] = id.try_emplace(to, static_cast<State>(sets.size()));
-      if (fresh) sets.push_back(to);
-      next.push_back(it->second);
-    }
-  Atom atom{blank({0, 1, 2}, sets.size()), {}};
-  atom.dfa.next = std::move(next);
-  for (std::size_t i = 0; i < sets.size(); ++i) {
-    atom.dfa.accepting[i] = std::binary_search(sets[i].begin(), sets[i].end(), std::size_t{0});
+    if (top.pairs[p].first + top.pairs[p].second == 0) ends.push_back(p);
+  ReversedAutomaton r = reverse_top_down(top.next, n, 8, ends);
+  Atom atom{blank({0, 1, 2}, r.sets.size()), {}};
+  atom.dfa.next = std::move(r.next);
+  for (std::size_t i = 0; i < r.sets.size(); ++i) {
+    atom.dfa.accepting[i] = std::binary_search(r.sets[i].begin(), r.sets[i].end(), std::size_t{0});
     std::vector<std::int64_t> flat;
-    for (std::size_t p : sets[i]) {
+    for (std::size_t p : r.sets[i]) {
       flat.push_back(top.pairs[p].first);
       flat.push_back(top.pairs[p].second);
     }

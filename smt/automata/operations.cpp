@@ -1,6 +1,8 @@
 // The operations on automata (see operations.hpp).
 #include "automata/operations.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -113,6 +115,7 @@ Dfa exists(const Dfa& a, const std::vector<Track>& bound) {
   std::vector<State> next;
   std::vector<std::uint8_t> mark(a.states(), 0);
   std::vector<State> successor;
+  std::uint64_t held = 1;
   for (std::size_t i = 0; i < macros.size(); ++i) {
     if ((i & 63) == 0) smt::throw_if_interrupted();
     if ((macros.size() << kept.size()) > kMaxTransitions) blank(kept, macros.size());  // throws
@@ -129,7 +132,15 @@ Dfa exists(const Dfa& a, const std::vector<Track>& bound) {
       for (State t : successor) mark[t] = 0;
       std::sort(successor.begin(), successor.end());
       auto [it, fresh] = id.try_emplace(successor, static_cast<State>(macros.size()));
-      if (fresh) macros.push_back(successor);
+      if (fresh) {
+        macros.push_back(successor);
+        // The macro-states' own size, which the transitions' count does not bound: each is
+        // held twice (the list and the map's key).
+        held += successor.size();
+        if (held > kMaxMacroStates)
+          throw TooLarge(fmt::format("a projection whose macro-states hold more than {} states",
+                                     kMaxMacroStates));
+      }
       next.push_back(it->second);
     }
   }

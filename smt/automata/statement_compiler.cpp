@@ -13,6 +13,7 @@
 
 #include "automata/atoms.hpp"
 #include "automata/fibonacci_atoms.hpp"
+#include "automata/ostrowski_atoms.hpp"
 #include "automata/operations.hpp"
 
 namespace nimcert::automata {
@@ -42,6 +43,19 @@ const Atom& fibonacci_sum_atom() {
   static const Atom a = fibonacci_sum();
   return a;
 }
+const Atom& ostrowski_sum_atom(OstrowskiSystem s) {
+  static const Atom sqrt2 = ostrowski_sum(OstrowskiSystem::Sqrt2),
+                    two_wythoff = ostrowski_sum(OstrowskiSystem::TwoWythoff);
+  return s == OstrowskiSystem::Sqrt2 ? sqrt2 : two_wythoff;
+}
+const Atom& ostrowski_form_atom(OstrowskiSystem s) {
+  static const Atom sqrt2 = ostrowski_form(OstrowskiSystem::Sqrt2),
+                    two_wythoff = ostrowski_form(OstrowskiSystem::TwoWythoff);
+  return s == OstrowskiSystem::Sqrt2 ? sqrt2 : two_wythoff;
+}
+
+// The digits a built-in reads (Binary for those that read any).
+Digits digits_of_builtin(Op op) { return digits_of(smt::numeration_of_builtin(op)); }
 const Atom& comparison_atom(Relation r) {
   static const Atom atoms[] = {comparison(Relation::Lt), comparison(Relation::Le),
                                comparison(Relation::Gt), comparison(Relation::Ge),
@@ -63,8 +77,8 @@ class Compiler {
       bounds_.clear();  // a hypothesis may not lean on another one's bound
       out.premise = combine(out.premise, formula(*h), Connective::And);
     }
-    if (fibonacci())
-      for (Track t : out.free) out.premise = combine(out.premise, zeckendorf(t), Connective::And);
+    if (positional())
+      for (Track t : out.free) out.premise = combine(out.premise, in_form(t), Connective::And);
     for (const smt::ExprPtr& h : s_.hypotheses) collect_bounds(*h);
     bounds_ = hypothesis_bounds_;
     out.goal = constant(false);
@@ -76,6 +90,14 @@ class Compiler {
 
  private:
   bool fibonacci() const { return s_.digits == Digits::Zeckendorf; }
+  bool ostrowski() const {
+    return s_.digits == Digits::OstrowskiSqrt2 || s_.digits == Digits::OstrowskiTwoWythoff;
+  }
+  OstrowskiSystem system() const {  // ostrowski() only
+    return s_.digits == Digits::OstrowskiSqrt2 ? OstrowskiSystem::Sqrt2
+                                               : OstrowskiSystem::TwoWythoff;
+  }
+  bool positional() const { return s_.digits != Digits::Binary; }  // sums, not bits
   Track fresh() { return next_++; }
 
   [[noreturn]] static void outside(const Expr& e, const std::string& why) {
@@ -85,15 +107,22 @@ class Compiler {
 
   // --- atoms on tracks ---
   Dfa constant_on(Track t, std::uint64_t v) const {
-    return place(constant_digits(fibonacci() ? zeckendorf_digits(v) : binary_digits(v)), {t});
+    return place(constant_digits(fibonacci()    ? zeckendorf_digits(v)
+                                 : ostrowski() ? ostrowski_bits(system(), v)
+                                               : binary_digits(v)),
+                 {t});
   }
   static Dfa compare(Relation r, Track x, Track y) { return place(comparison_atom(r), {x, y}); }
   Dfa sum(Track x, Track y, Track z) const {  // z = x + y
-    return place(fibonacci() ? fibonacci_sum_atom() : sum_atom(), {x, y, z});
+    return place(fibonacci()   ? fibonacci_sum_atom()
+                 : ostrowski() ? ostrowski_sum_atom(system())
+                               : sum_atom(),
+                 {x, y, z});
   }
-  static Dfa zeckendorf(Track t) {
-    static const Atom a = zeckendorf_form();
-    return place(a, {t});
+  // The track holds a natural in the numeration's form (positional numerations only).
+  Dfa in_form(Track t) const {
+    static const Atom zeckendorf = zeckendorf_form();
+    return place(fibonacci() ? zeckendorf : ostrowski_form_atom(system()), {t});
   }
   // x = c * q + r with r < c (c >= 1): quotient and remainder by a constant.
   Dfa division(Track x, std::uint64_t c, Track q, Track r) {
@@ -103,16 +132,48 @@ class Compiler {
     const Dfa below = exists(combine(constant_on(bound, c), compare(Relation::Lt, r, bound),
                                      Connective::And),
                              {bound});
+    if (positional()) {  // x = m + r with m = c q, every value in the numeration's form
+      const Track m = fresh();
+      Dfa parts = combine(multiple(c, q, m), sum(m, r, x), Connective::And);
+      for (Track t : {q, r, m}) parts = combine(parts, in_form(t), Connective::And);
+      return combine(exists(parts, {m}), below, Connective::And);
+    }
     const Dfa equation = place(
         linear_equation({1, -static_cast<std::int64_t>(c), -1}, 0), {x, q, r});
     return combine(equation, below, Connective::And);
   }
   // t = c * x.
-  Dfa multiple(std::uint64_t c, Track x, Track t) const {
+  Dfa multiple(std::uint64_t c, Track x, Track t) {
     if (c == 0) return constant_on(t, 0);
     if (c > (std::uint64_t{1} << 16))
       throw TooLarge(fmt::format("a product by {} (at most 2^16)", c));
+    if (positional()) return repeated_sum(c, x, t);
     return place(linear_equation({1, -static_cast<std::int64_t>(c)}, 0), {t, x});
+  }
+  // t = c * x outside binary: doubled and added along c's binary digits from the top
+  // (2a = a + a), every partial sum a track in the numeration's form, projected away.
+  Dfa repeated_sum(std::uint64_t c, Track x, Track t) {
+    if (c == 1) return compare(Relation::Eq, x, t);
+    unsigned top = 63;
+    while (((c >> top) & 1) == 0) --top;
+    Dfa chain = constant(true);
+    std::vector<Track> partial;
+    Track sum_so_far = x;
+    for (unsigned k = top; k-- > 0;) {
+      const bool last = k == 0;
+      const Track twice = last && ((c >> k) & 1) == 0 ? t : fresh();
+      chain = combine(chain, sum(sum_so_far, sum_so_far, twice), Connective::And);
+      if (twice != t) partial.push_back(twice);
+      sum_so_far = twice;
+      if ((c >> k) & 1) {
+        const Track more = last ? t : fresh();
+        chain = combine(chain, sum(sum_so_far, x, more), Connective::And);
+        if (more != t) partial.push_back(more);
+        sum_so_far = more;
+      }
+    }
+    for (Track p : partial) chain = combine(chain, in_form(p), Connective::And);
+    return exists(chain, partial);
   }
 
   // --- naming values ---
@@ -120,7 +181,7 @@ class Compiler {
     if (e.op == Op::Var) return body(variable(e));
     const Track u = fresh();
     Dfa r = relation(e, u);
-    if (fibonacci()) r = combine(r, zeckendorf(u), Connective::And);
+    if (positional()) r = combine(r, in_form(u), Connective::And);
     return exists(combine(r, body(u), Connective::And), {u});
   }
   Dfa with_values(const Expr& a, const Expr& b, const std::function<Dfa(Track, Track)>& body) {
@@ -169,7 +230,7 @@ class Compiler {
 
   Dfa formula(const Expr& e) {
     auto arg = [&](std::size_t i) -> const Expr& { return *e.args[i]; };
-    if (!fibonacci())
+    if (!positional())
       if (const Expr* shift = below_power(e)) {
         const Dfa below = below_power_of_two(*shift);
         return e.op == Op::Eq ? below : complement(below);
@@ -219,6 +280,13 @@ class Compiler {
         static const Atom even = zeck_even();
         return with_value(arg(0), [&](Track x) { return place(even, {x}); });
       }
+      case Op::OstOdd:
+      case Op::OstwEven: {
+        if (digits_of_builtin(e.op) != s_.digits) wrong_digits(e);
+        static const Atom odd = ost_lowest(true), even = ost_lowest(false);
+        return with_value(arg(0),
+                          [&](Track x) { return place(e.op == Op::OstOdd ? odd : even, {x}); });
+      }
       default:
         break;
     }
@@ -234,17 +302,18 @@ class Compiler {
       scope_[b] = bound.back();
     }
     Dfa body = formula(*x.body);
-    if (fibonacci())
-      for (Track t : bound) body = combine(body, zeckendorf(t), Connective::And);
+    if (positional())
+      for (Track t : bound) body = combine(body, in_form(t), Connective::And);
     scope_ = saved;
     return exists(body, bound);
   }
 
   [[noreturn]] void wrong_digits(const Expr& e) const {
-    outside(e, fibonacci()
-                   ? "under the Fibonacci numeration only +, -, comparisons, constants, if, "
-                     "zeck_shift and zeck_even are translated"
-                   : "zeck_shift and zeck_even read Fibonacci digits");
+    if (digits_of_builtin(e.op) != Digits::Binary)
+      outside(e, fmt::format("{} reads the digits of another numeration",
+                             smt::builtin_name(e.op)));
+    outside(e, "under this numeration only +, -, comparisons, constants, if, products and "
+               "quotients by a constant and its own built-ins are translated");
   }
 
   // --- numbers: t = e ---
@@ -256,8 +325,10 @@ class Compiler {
                      combine(complement(phi), constant_on(t, 0), Connective::And),
                      Connective::Or);
     }
-    if (fibonacci() && e.op != Op::Const && e.op != Op::Var && e.op != Op::Call &&
-        e.op != Op::Add && e.op != Op::Sub && e.op != Op::Ite && e.op != Op::ZeckShift)
+    if (positional() && e.op != Op::Const && e.op != Op::Var && e.op != Op::Call &&
+        e.op != Op::Add && e.op != Op::Sub && e.op != Op::Ite && e.op != Op::Mul &&
+        e.op != Op::Div && e.op != Op::Mod && e.op != Op::ZeckShift && e.op != Op::OstShift &&
+        e.op != Op::OstwShift)
       wrong_digits(e);
     switch (e.op) {
       case Op::Const:
@@ -325,6 +396,12 @@ class Compiler {
         static const Atom shift = zeck_shift();
         return with_value(arg(0), [&](Track x) { return place(shift, {x, t}); });
       }
+      case Op::OstShift:
+      case Op::OstwShift: {
+        if (digits_of_builtin(e.op) != s_.digits) wrong_digits(e);
+        static const Atom shift = ost_shift();
+        return with_value(arg(0), [&](Track x) { return place(shift, {x, t}); });
+      }
       default:
         break;
     }
@@ -334,7 +411,8 @@ class Compiler {
   Dfa product(const Expr& e, Track t) {
     const Expr& a = *e.args[0];
     const Expr& b = *e.args[1];
-    if (a.op == Op::Const) return with_value(b, [&](Track x) { return multiple(a.value, x, t); });
+    if (a.op == Op::Const && (b.op != Op::Const || a.value <= b.value))  // the smaller multiplies
+      return with_value(b, [&](Track x) { return multiple(a.value, x, t); });
     if (b.op == Op::Const) return with_value(a, [&](Track x) { return multiple(b.value, x, t); });
     // A factor bounded by a small m (by the hypotheses): the product is a case split.
     const std::uint64_t ma = maximum(a), mb = maximum(b);
@@ -485,5 +563,19 @@ class Compiler {
 }  // namespace
 
 CompiledStatement compile_statement(const Statement& s) { return Compiler(s).run(); }
+
+Digits digits_of(smt::Numeration n) {
+  switch (n) {
+    case smt::Numeration::Fibonacci:
+      return Digits::Zeckendorf;
+    case smt::Numeration::OstrowskiSqrt2:
+      return Digits::OstrowskiSqrt2;
+    case smt::Numeration::OstrowskiTwoWythoff:
+      return Digits::OstrowskiTwoWythoff;
+    case smt::Numeration::Binary:
+      break;
+  }
+  return Digits::Binary;
+}
 
 }  // namespace nimcert::automata

@@ -22,10 +22,17 @@
 
 #include "automata/dfa.hpp"
 #include "lang/ast.hpp"
+#include "lang/numeration.hpp"
 
 namespace nimcert::automata {
 
-enum class Digits { Binary, Zeckendorf };
+// How a track's bits are read (lang/numeration.hpp): binary digits, Zeckendorf digits, or
+// Ostrowski digits for sqrt 2 - 1 or 1 / (2 + sqrt 2), two bits per place
+// (automata/ostrowski_atoms.hpp).
+enum class Digits { Binary, Zeckendorf, OstrowskiSqrt2, OstrowskiTwoWythoff };
+
+// The digits a numeration of the proof language writes (lang/numeration.hpp).
+Digits digits_of(smt::Numeration n);
 
 // A term the compiler does not translate; `where` locates it.
 struct OutsideReach : std::runtime_error {

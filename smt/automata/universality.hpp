@@ -45,7 +45,8 @@ std::string check_evidence(const std::string& evidence, const CompiledStatement&
                            const std::vector<std::string>& variables, Digits digits,
                            std::uint64_t& pairs);
 
-// The decimal value of the digits (lowest first) in binary or Zeckendorf numeration.
+// The decimal value of the digits (lowest first) in binary, Zeckendorf or Ostrowski numeration
+// (for Ostrowski, a track's two positions per place: see automata/ostrowski_atoms.hpp).
 std::string decimal_of(const std::vector<bool>& digits, Digits numeration);
 
 }  // namespace nimcert::automata

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "sys/fibonacci.hpp"
+#include "sys/ostrowski.hpp"
 
 namespace nimcert::smt {
 
@@ -108,6 +109,18 @@ inline T zeck_even_of(T v) {
   if (v == 0) return 0;
   const std::vector<unsigned> places = zeckendorf_places(v);
   return places.back() % 2 == 0;
+}
+
+// ost_shift(v), ostw_shift(v): v's Ostrowski digits moved up one place; sets `overflow` when the
+// result does not fit T.
+template <class T>
+inline T ost_shift_of(OstrowskiSystem s, T v, bool& overflow) {
+  u128 shifted = 0;
+  if (!ostrowski_shift(s, v, shifted) || shifted > u128{static_cast<T>(~T{0})}) {
+    overflow = true;
+    return 0;
+  }
+  return static_cast<T>(shifted);
 }
 
 }  // namespace
@@ -244,6 +257,21 @@ template <class T>
         break;
       case Op::ZeckEven:
         for (std::size_t j = 0; j < lanes; ++j) r[j] = zeck_even_of(a[j]);
+        break;
+      case Op::OstShift:
+      case Op::OstwShift: {
+        const OstrowskiSystem s =
+            in.op == Op::OstShift ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff;
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = ost_shift_of(s, a[j], overflow);
+        break;
+      }
+      case Op::OstOdd:
+        for (std::size_t j = 0; j < lanes; ++j)
+          r[j] = ostrowski_lowest_place_is(OstrowskiSystem::Sqrt2, a[j], true);
+        break;
+      case Op::OstwEven:
+        for (std::size_t j = 0; j < lanes; ++j)
+          r[j] = ostrowski_lowest_place_is(OstrowskiSystem::TwoWythoff, a[j], false);
         break;
       case Op::Call:
         throw std::logic_error("evaluator: a call survived compilation");

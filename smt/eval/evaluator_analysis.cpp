@@ -112,6 +112,10 @@ bool Program::fits_in(unsigned bits, std::uint64_t input_max) const {
       case Op::ZeckShift:  // a * phi, below 2a + 1
         v = a >= cap / 2 ? cap : 2 * a + 1;
         break;
+      case Op::OstShift:  // a (1 + sqrt 2) + 1/2, below 3a + 1
+      case Op::OstwShift:
+        v = a >= cap / 3 ? cap : 3 * a + 1;
+        break;
       default:
         break;
     }

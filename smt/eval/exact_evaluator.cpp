@@ -130,6 +130,29 @@ class Exact {
         if (e.op == Op::ZeckShift) return shifted;
         return truth(low >= 0 && low % 2 == 0);
       }
+      case Op::OstShift:
+      case Op::OstOdd:
+      case Op::OstwShift:
+      case Op::OstwEven: {
+        // The Ostrowski digits by the greedy algorithm over U_0, U_1, ... = 1, 2, 5, 12, ...
+        // (ost_*) or 1, 3, 7, 17, ... (ostw_*) (U_{i+1} = 2 U_i + U_{i-1}), each place taken as
+        // often as it fits.
+        const bool sqrt2 = e.op == Op::OstShift || e.op == Op::OstOdd;
+        mpz_class a = arg(0);
+        std::vector<mpz_class> u = {1, sqrt2 ? 2 : 3};
+        while (u.back() <= a) u.push_back(2 * u.back() + u[u.size() - 2]);
+        u.push_back(2 * u.back() + u[u.size() - 2]);  // the place above the top one
+        mpz_class shifted = 0;
+        long low = -1;
+        for (std::size_t i = u.size() - 1; i-- > 0 && a > 0;)
+          while (u[i] <= a) {
+            a -= u[i];
+            shifted += u[i + 1];
+            low = static_cast<long>(i);
+          }
+        if (e.op == Op::OstShift || e.op == Op::OstwShift) return shifted;
+        return truth(low >= 0 && low % 2 == (e.op == Op::OstOdd ? 1 : 0));
+      }
     }
     throw std::logic_error("exact evaluator: unknown operator");
   }

@@ -104,6 +104,14 @@ std::string statement(const std::vector<Program::Instruction>& code, std::size_t
       return fmt::format("const T {} = nimcert_zeck_shift({}, {});", r, a, flag);
     case Op::ZeckEven:
       return fmt::format("const T {} = nimcert_zeck_even({});", r, a);
+    case Op::OstShift:
+      return fmt::format("const T {} = nimcert_ost_shift(2, {}, {});", r, a, flag);
+    case Op::OstOdd:
+      return fmt::format("const T {} = nimcert_ost_lowest(2, {}, 1);", r, a);
+    case Op::OstwShift:
+      return fmt::format("const T {} = nimcert_ost_shift(3, {}, {});", r, a, flag);
+    case Op::OstwEven:
+      return fmt::format("const T {} = nimcert_ost_lowest(3, {}, 0);", r, a);
     case Op::Call:
       break;
   }
@@ -147,6 +155,24 @@ std::string NativeLine::source(const Program& program, bool narrow) {
       "  unsigned __int128 f[96]; const int n = nimcert_places(f); int low = -1;\n"
       "  for (int i = n - 2; i >= 0 && v > 0; --i) if (f[i] <= v) {{ v -= T(f[i]); low = i; }}\n"
       "  return T(low >= 0 && low % 2 == 0);\n"
+      "}}\n"
+      "// Ostrowski numeration (smt/sys/ostrowski.hpp): places 1, first, ... (first 2: 1, 2, 5,\n"
+      "// 12, ...; first 3: 1, 3, 7, 17, ...), each taken as often as it fits (the greedy digits).\n"
+      "static int nimcert_ost_places(int first, unsigned __int128* u) {{\n"
+      "  u[0] = 1; u[1] = first; int n = 2;\n"
+      "  while (n < 60 && u[n - 1] <= (unsigned __int128)~std::uint64_t(0)) {{ u[n] = 2 * u[n - 1] + u[n - 2]; ++n; }}\n"
+      "  return n;\n"
+      "}}\n"
+      "static T nimcert_ost_shift(int first, T v, T& overflow) {{\n"
+      "  unsigned __int128 u[60]; const int n = nimcert_ost_places(first, u); unsigned __int128 s = 0;\n"
+      "  for (int i = n - 2; i >= 0 && v > 0; --i) while (u[i] <= v) {{ v -= T(u[i]); s += u[i + 1]; }}\n"
+      "  if (s > (unsigned __int128)T(~T(0))) overflow |= 1;\n"
+      "  return T(s);\n"
+      "}}\n"
+      "static T nimcert_ost_lowest(int first, T v, int parity) {{\n"
+      "  unsigned __int128 u[60]; const int n = nimcert_ost_places(first, u); int low = -1;\n"
+      "  for (int i = n - 2; i >= 0 && v > 0; --i) while (u[i] <= v) {{ v -= T(u[i]); low = i; }}\n"
+      "  return T(low >= 0 && low % 2 == parity);\n"
       "}}\n"
       "extern \"C\" int nimcert_line(const T* fixed, T start, std::uint64_t lanes,\n"
       "                              T* __restrict out) {{\n"

@@ -47,6 +47,8 @@ ExprPtr make_call(std::string name, std::vector<ExprPtr> args) {
 bool is_boolean(Op op) {
   switch (op) {
     case Op::ZeckEven:
+    case Op::OstOdd:
+    case Op::OstwEven:
     case Op::Eq:
     case Op::Ne:
     case Op::Lt:
@@ -119,7 +121,8 @@ const char* spelling(Op op) {
 }
 
 bool is_builtin(const std::string& name) {
-  return name == "top_bit" || name == "low_bit" || name == "zeck_shift" || name == "zeck_even";
+  return name == "top_bit" || name == "low_bit" || name == "zeck_shift" || name == "zeck_even" ||
+         name == "ost_shift" || name == "ost_odd" || name == "ostw_shift" || name == "ostw_even";
 }
 
 Op builtin_op(const std::string& name) {
@@ -127,6 +130,10 @@ Op builtin_op(const std::string& name) {
   if (name == "low_bit") return Op::LowBit;
   if (name == "zeck_shift") return Op::ZeckShift;
   if (name == "zeck_even") return Op::ZeckEven;
+  if (name == "ost_shift") return Op::OstShift;
+  if (name == "ost_odd") return Op::OstOdd;
+  if (name == "ostw_shift") return Op::OstwShift;
+  if (name == "ostw_even") return Op::OstwEven;
   throw std::invalid_argument("no built-in " + name);
 }
 
@@ -140,6 +147,14 @@ const char* builtin_name(Op op) {
       return "zeck_shift";
     case Op::ZeckEven:
       return "zeck_even";
+    case Op::OstShift:
+      return "ost_shift";
+    case Op::OstOdd:
+      return "ost_odd";
+    case Op::OstwShift:
+      return "ostw_shift";
+    case Op::OstwEven:
+      return "ostw_even";
     default:
       throw std::logic_error("builtin_name: not a built-in");
   }
@@ -165,6 +180,10 @@ std::string to_string(const Expr& e) {
     case Op::LowBit:
     case Op::ZeckShift:
     case Op::ZeckEven:
+    case Op::OstShift:
+    case Op::OstOdd:
+    case Op::OstwShift:
+    case Op::OstwEven:
       return std::string(builtin_name(e.op)) + "(" + to_string(*e.args[0]) + ")";
     default:
       return "(" + to_string(*e.args[0]) + " " + spelling(e.op) + " " + to_string(*e.args[1]) + ")";

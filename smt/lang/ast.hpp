@@ -48,6 +48,16 @@ enum class Op {
   // place (a boolean).  MONA decides them under `numeration fibonacci`.
   ZeckShift,
   ZeckEven,
+  // Ostrowski numeration for sqrt 2 (sys/ostrowski.hpp): ost_shift(a) has a's digits moved up
+  // one place (about a (1 + sqrt 2)); ost_odd(a) says a > 0 and a's lowest nonzero digit is at
+  // an odd place (a boolean).  MONA decides them under `numeration ostrowski sqrt2`.
+  OstShift,
+  OstOdd,
+  // Ostrowski numeration for 1 / (2 + sqrt 2) (places 1, 3, 7, 17, ...): ostw_shift(a) has a's
+  // digits moved up one place; ostw_even(a) says a > 0 and a's lowest nonzero digit is at an
+  // even place.  MONA decides them under `numeration ostrowski 1/(2+sqrt2)`.
+  OstwShift,
+  OstwEven,
 };
 
 // The built-in functions: the bits that WS1S expresses natively and that definitions can only

@@ -112,6 +112,8 @@ class DeclarationParser : public ExpressionParser {
   // (induction_parser.cpp)
   InductionSpec parse_induction(const ProofFile& file);
   CaseSplit parse_case_split(std::vector<std::string>& vars);
+  // After `numeration ostrowski`: `sqrt2` or `1/(2+sqrt2)` (induction_parser.cpp).
+  Numeration parse_ostrowski_alpha();
 
   const Catalog& catalog_;
   Reading reading_;

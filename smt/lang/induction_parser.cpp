@@ -117,12 +117,16 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
       fail(word.where, fmt::format("'{}' once (it is given already at line {})", word.text,
                                    it->second.line));
     given[word.text] = word.where;
-    if (word.text == "numeration") {  // numeration fibonacci: MONA's naturals in Zeckendorf form
+    if (word.text == "numeration") {  // the unbounded routes' digits (lang/numeration.hpp)
       next();
       const Token n = peek();
-      if (!is_word("fibonacci") && !is_word("binary"))
-        fail(n.where, "a numeration: 'fibonacci' (or 'binary', the default)");
-      d.fibonacci = next().text == "fibonacci";
+      if (!is_word("fibonacci") && !is_word("binary") && !is_word("ostrowski"))
+        fail(n.where,
+             "a numeration: 'fibonacci', 'ostrowski sqrt2', 'ostrowski 1/(2+sqrt2)' (or "
+             "'binary', the default)");
+      const std::string name = next().text;
+      d.numeration = name == "fibonacci" ? Numeration::Fibonacci : Numeration::Binary;
+      if (name == "ostrowski") d.numeration = parse_ostrowski_alpha();
     } else if (word.text == "timeout") {  // timeout MS: the limit per query and solver
       next();
       d.timeout_ms = static_cast<unsigned>(
@@ -136,6 +140,25 @@ InductionSpec DeclarationParser::parse_induction(const ProofFile& file) {
          "'end', or 'numeration', 'timeout' or 'widths' (each once, in any order) before it");
   expect_word("end");
   return d;
+}
+
+// The irrational after `numeration ostrowski`: sqrt2 (alpha = sqrt 2 - 1, places 1, 2, 5, 12,
+// ...) or 1/(2+sqrt2) (places 1, 3, 7, 17, ...), written without spaces or with them.
+Numeration DeclarationParser::parse_ostrowski_alpha() {
+  const SourceLocation where = peek().where;
+  const char* const why =
+      "'sqrt2' or '1/(2+sqrt2)' after 'ostrowski': the Ostrowski numerations nimcert reads are "
+      "those of sqrt 2 - 1 (places 1, 2, 5, 12, 29, ...) and of 1 / (2 + sqrt 2) (places 1, 3, "
+      "7, 17, 41, ...)";
+  if (is_word("sqrt2")) {
+    next();
+    return Numeration::OstrowskiSqrt2;
+  }
+  for (const char* piece : {"1", "/", "(", "2", "+", "sqrt2", ")"}) {
+    if (at_end() || peek().text != piece) fail(where, why);
+    next();
+  }
+  return Numeration::OstrowskiTwoWythoff;
 }
 
 // case d = E in LO..HI: (b) split on the value of E; d joins the hints' variables.

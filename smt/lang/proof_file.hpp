@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "lang/ast.hpp"
+#include "lang/numeration.hpp"
 
 namespace nimcert::smt {
 
@@ -216,9 +217,10 @@ struct InductionSpec {
   // The claim's box plays misère: the win-loss form for misère play (no terminal position in
   // P; from P never into P; from every position outside P that has a move, a move into P).
   bool misere = false;
-  // `numeration fibonacci`: MONA reads the naturals in Fibonacci (Zeckendorf) numeration, so that
-  // zeck_shift and zeck_even translate (and bitwise operations, shifts and products do not).
-  bool fibonacci = false;
+  // `numeration fibonacci` or `numeration ostrowski sqrt2`: the unbounded routes read the
+  // naturals in that numeration (lang/numeration.hpp), so that its built-ins translate (and
+  // bitwise operations and shifts do not).
+  Numeration numeration = Numeration::Binary;
   std::vector<WitnessHint> hints;
   std::optional<CaseSplit> split;  // of (b); only with hints
   // A time limit per query and solver for this induction's obligations, in milliseconds;

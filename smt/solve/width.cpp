@@ -89,6 +89,10 @@ unsigned WidthAnalysis::width_of_number(const Expr& e) {
     case Op::ZeckShift:  // a * phi < 2a: one bit more
       r = w(0) + 1;
       break;
+    case Op::OstShift:  // a (1 + sqrt 2) + 1/2 < 4a: two bits more
+    case Op::OstwShift:
+      r = w(0) + 2;
+      break;
     default:
       throw std::logic_error("value_width: unexpected operator");
   }

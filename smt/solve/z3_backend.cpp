@@ -16,6 +16,7 @@
 
 #include "solve/width.hpp"
 #include "sys/fibonacci.hpp"
+#include "sys/ostrowski.hpp"
 #include "sys/interrupt.hpp"
 
 namespace nimcert::smt {
@@ -85,7 +86,7 @@ class Translator {
         const unsigned m = widths_(arg(0));
         z3::expr rest = bv(arg(0), m);
         z3::expr any = c_.bool_val(false), low_even = c_.bool_val(false);
-        const std::vector<u128> f = places_below(m);
+        const std::vector<u128> f = places_below(fibonacci_places(), m);
         for (std::size_t i = f.size(); i-- > 0;) {
           const z3::expr fi = constant(f[i], m);
           const z3::expr taken = z3::uge(rest, fi);
@@ -94,6 +95,25 @@ class Translator {
           low_even = z3::ite(taken, c_.bool_val(i % 2 == 0), low_even);
         }
         return any && low_even;
+      }
+      case Op::OstOdd:
+      case Op::OstwEven: {  // the greedy digits, unrolled: the lowest taken at an odd (even) place
+        const unsigned m = widths_(arg(0));
+        const bool odd = e.op == Op::OstOdd;
+        z3::expr rest = bv(arg(0), m);
+        z3::expr any = c_.bool_val(false), low_parity = c_.bool_val(false);
+        const std::vector<u128> u = places_below(
+            ostrowski_places(odd ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff), m);
+        for (std::size_t i = u.size(); i-- > 0;) {
+          const z3::expr ui = constant(u[i], m);
+          const z3::expr taken = z3::uge(rest, ui);  // twice at most: U_{i+1} > 2 U_i
+          rest = z3::ite(taken, rest - ui, rest);
+          const z3::expr again = z3::uge(rest, ui);
+          rest = z3::ite(again, rest - ui, rest);
+          any = any || taken;
+          low_parity = z3::ite(taken, c_.bool_val(i % 2 == (odd ? 1 : 0)), low_parity);
+        }
+        return any && low_parity;
       }
       case Op::Ite:
         if (yields_boolean(e)) return z3::ite(boolean(arg(0)), boolean(arg(1)), boolean(arg(2)));
@@ -106,10 +126,11 @@ class Translator {
     }
   }
 
-  // The Fibonacci places F(2), F(3), ... below 2^m (sys/fibonacci.hpp).
-  static std::vector<u128> places_below(unsigned m) {
+  // The places of a numeration (F(2), F(3), ... of sys/fibonacci.hpp; U_0, U_1, ... of
+  // sys/ostrowski.hpp) below 2^m.
+  static std::vector<u128> places_below(const std::vector<u128>& places, unsigned m) {
     std::vector<u128> out;
-    for (u128 f : fibonacci_places())
+    for (u128 f : places)
       if (m >= 128 || f < (u128{1} << m)) out.push_back(f);
     return out;
   }
@@ -184,7 +205,7 @@ class Translator {
         return z3::ite(boolean(arg(0)), bv(arg(1), w), bv(arg(2), w));
       case Op::ZeckShift: {  // the greedy Zeckendorf digits, unrolled, each moved up a place
         const unsigned m = widths_(arg(0));
-        const std::vector<u128> f = places_below(m);
+        const std::vector<u128> f = places_below(fibonacci_places(), m);
         z3::expr rest = z3::zext(bv(arg(0), m), w - m);
         z3::expr shifted = c_.bv_val(0, w);
         for (std::size_t i = f.size(); i-- > 0;) {
@@ -193,6 +214,23 @@ class Translator {
           rest = z3::ite(taken, rest - fi, rest);
           shifted = z3::ite(taken, shifted + constant(f[i] + (i > 0 ? f[i - 1] : 1), w), shifted);
         }
+        return shifted;
+      }
+      case Op::OstShift:
+      case Op::OstwShift: {  // the greedy Ostrowski digits, unrolled, each moved up a place
+        const unsigned m = widths_(arg(0));
+        const std::vector<u128>& all = ostrowski_places(
+            e.op == Op::OstShift ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff);
+        const std::vector<u128> u = places_below(all, m);
+        z3::expr rest = z3::zext(bv(arg(0), m), w - m);
+        z3::expr shifted = c_.bv_val(0, w);
+        for (std::size_t i = u.size(); i-- > 0;)
+          for (int twice = 0; twice < 2; ++twice) {  // a digit is 0, 1 or 2
+            const z3::expr ui = constant(u[i], w);
+            const z3::expr taken = z3::uge(rest, ui);
+            rest = z3::ite(taken, rest - ui, rest);
+            shifted = z3::ite(taken, shifted + constant(all.at(i + 1), w), shifted);
+          }
         return shifted;
       }
       default:

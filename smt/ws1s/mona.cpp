@@ -22,8 +22,24 @@ std::runtime_error not_runnable(const std::string& binary) {
                             "': install the Debian package mona (scripts/install-deps.sh)");
 }
 
-// The natural whose digits are at the listed places, in decimal: binary ("0,2,5" -> 37), or
-// Fibonacci, place i standing for F(i + 2) ("0,2,5" -> 1 + 3 + 13 = 17).
+// U_place of Ostrowski numeration whose U_1 is `first` (2: 1, 2, 5, 12, ...; 3: 1, 3, 7, 17, ...;
+// U_{i+1} = 2 U_i + U_{i-1}).
+mpz_class ostrowski_place(unsigned long first, unsigned long place) {
+  mpz_class below = 1, u = 1;  // U_0, then U_1 = first
+  if (place == 0) return u;
+  u = first;
+  for (unsigned long i = 1; i < place; ++i) {
+    const mpz_class next = 2 * u + below;
+    below = u;
+    u = next;
+  }
+  return u;
+}
+
+// The natural whose digits are at the listed places, in decimal: binary ("0,2,5" -> 37),
+// Fibonacci, place i standing for F(i + 2) ("0,2,5" -> 1 + 3 + 13 = 17), or Ostrowski for
+// sqrt 2 - 1 or 1 / (2 + sqrt 2), position 2j for a 1 at place j and 2j + 1 for a 2 ("0,5" ->
+// 1 + 2 * 5 = 11 for sqrt 2 - 1).
 std::string natural_of(const std::string& positions, Numeration numeration) {
   mpz_class n = 0;
   std::stringstream in(positions);
@@ -33,6 +49,12 @@ std::string natural_of(const std::string& positions, Numeration numeration) {
       const unsigned long place = std::stoul(item);
       if (numeration == Numeration::Binary) {
         mpz_setbit(n.get_mpz_t(), place);
+        continue;
+      }
+      if (numeration == Numeration::OstrowskiSqrt2 ||
+          numeration == Numeration::OstrowskiTwoWythoff) {
+        const unsigned long first = numeration == Numeration::OstrowskiSqrt2 ? 2 : 3;
+        n += (place % 2 == 1 ? 2 : 1) * ostrowski_place(first, place / 2);
         continue;
       }
       mpz_class f;  // F(place + 2)

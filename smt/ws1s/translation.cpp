@@ -16,6 +16,7 @@
 #include <set>
 
 #include "ws1s/fibonacci_numeration.hpp"
+#include "ws1s/ostrowski_numeration.hpp"
 
 namespace nimcert::smt {
 
@@ -72,8 +73,9 @@ class Translator {
     // bounded factor is then a finite case split (e_i e_j of seed 000's (13)-(16)).
     for (const ExprPtr& h : hypotheses) collect_bounds(*h);
     std::vector<std::string> premises;
-    if (fibonacci())  // every free variable a natural in Zeckendorf form
-      for (const std::string& v : variables) premises.push_back(fmt::format("zf({})", mona_name(v)));
+    if (positional())  // every free variable a natural in the numeration's form
+      for (const std::string& v : variables)
+        premises.push_back(fmt::format("{}({})", form(), mona_name(v)));
     for (const ExprPtr& h : hypotheses) {
       const auto saved = bounds_;
       bounds_.clear();  // a hypothesis may not lean on another one's bound
@@ -89,9 +91,7 @@ class Translator {
     for (const std::string& v : variables) names.push_back(mona_name(v));
     std::string comment = source;  // one comment line, whatever the labels hold
     std::replace(comment.begin(), comment.end(), '\n', ' ');
-    std::string text = "ws1s;\n# " + comment + "\n" +
-                       (fibonacci() ? fibonacci_prelude() : std::string(kPrelude)) +
-                       predicates_;
+    std::string text = "ws1s;\n# " + comment + "\n" + prelude() + predicates_;
     if (!names.empty()) text += fmt::format("var2 {};\n", fmt::join(names, ", "));  // none: closed
     text += premises.empty() ? fmt::format("{};\n", goal)
                              : fmt::format("({})\n=> ({});\n", fmt::join(premises, "\n & "), goal);
@@ -106,16 +106,38 @@ class Translator {
 
   std::string fresh() { return fmt::format("T{}", next_++); }
 
+  // --- the numeration (translation.hpp) ---
   bool fibonacci() const { return numeration_ == Numeration::Fibonacci; }
+  bool ostrowski() const {
+    return numeration_ == Numeration::OstrowskiSqrt2 ||
+           numeration_ == Numeration::OstrowskiTwoWythoff;
+  }
+  OstrowskiSystem system() const {  // ostrowski() only
+    return numeration_ == Numeration::OstrowskiSqrt2 ? OstrowskiSystem::Sqrt2
+                                                     : OstrowskiSystem::TwoWythoff;
+  }
+  bool positional() const { return numeration_ != Numeration::Binary; }  // a sum, not bits
+  std::string prelude() const {
+    return fibonacci() ? fibonacci_prelude() : ostrowski() ? ostrowski_prelude(system()) : kPrelude;
+  }
+  const char* form() const { return fibonacci() ? "zf" : "of"; }  // positional only
+  const char* plus() const { return fibonacci() ? "fplus" : ostrowski() ? "oplus" : "plus"; }
+  std::string constant_set(std::uint64_t v) const {
+    return fibonacci()   ? zeckendorf_set(v)
+           : ostrowski() ? ostrowski_set(system(), v)
+                         : positions_of(v);
+  }
 
-  // An operator that reads binary digits, in a statement under the Fibonacci numeration (or the
-  // Fibonacci built-ins under the binary one): outside the fragment.
+  // An operator that reads binary digits, in a statement under another numeration, or a
+  // numeration's built-in under another one: outside the fragment.
   [[noreturn]] void wrong_numeration(const Expr& e) const {
-    outside(e, fibonacci()
-                   ? "under the Fibonacci numeration only +, -, comparisons, constants, if, "
-                     "zeck_shift and zeck_even are translated"
-                   : "zeck_shift and zeck_even read Fibonacci digits: an induction with "
-                     "'numeration fibonacci' translates them");
+    if (const Numeration home = numeration_of_builtin(e.op); home != Numeration::Binary)
+      outside(e, fmt::format("{} reads the digits of another numeration: an induction with "
+                             "'numeration {}' translates it",
+                             builtin_name(e.op), numeration_name(home)));
+    outside(e, fmt::format("under the numeration {} only +, -, comparisons, constants, if, "
+                           "products and quotients by a constant and {} are translated",
+                           numeration_name(numeration_), builtins_of(numeration_)));
   }
 
   // --- booleans ---
@@ -128,7 +150,7 @@ class Translator {
     };
     // (a >> k) == 0 says every one-bit of a is below k: no shifted copy (whose automaton
     // would need 2^k states) is built.
-    if (!fibonacci() && (e.op == Op::Eq || e.op == Op::Ne) && below_power_test(e)) {
+    if (!positional() && (e.op == Op::Eq || e.op == Op::Ne) && below_power_test(e)) {
       const Expr& shift = arg(0).op == Op::Shr ? arg(0) : arg(1);
       const std::string k = integer(shift, shift.args[1]->value);
       const std::string test = with_value(*shift.args[0], [&](const std::string& a) {
@@ -172,8 +194,14 @@ class Translator {
           });
         break;
       case Op::ZeckEven:
-        if (!fibonacci()) wrong_numeration(e);
+        if (numeration_of_builtin(e.op) != numeration_) wrong_numeration(e);
         return with_value(arg(0), [](const std::string& a) { return "zeven(" + a + ")"; });
+      case Op::OstOdd:
+      case Op::OstwEven:
+        if (numeration_of_builtin(e.op) != numeration_) wrong_numeration(e);
+        return with_value(arg(0), [&](const std::string& a) {
+          return fmt::format("{}({})", e.op == Op::OstOdd ? "oodd" : "oeven", a);
+        });
       default:
         break;
     }
@@ -197,9 +225,9 @@ class Translator {
     }
     const std::string body = formula(*x.body);
     scope_ = saved;
-    if (fibonacci()) {
+    if (positional()) {
       std::vector<std::string> forms;
-      for (const std::string& n : names) forms.push_back("zf(" + n + ") & ");
+      for (const std::string& n : names) forms.push_back(fmt::format("{}({}) & ", form(), n));
       return fmt::format("(ex2 {}: {}{})", fmt::join(names, ", "), fmt::join(forms, ""), body);
     }
     return fmt::format("(ex2 {}: {})", fmt::join(names, ", "), body);
@@ -214,15 +242,18 @@ class Translator {
                          [&](const std::string& a, const std::string& b) { return f(a, b); });
     };
     if (yields_boolean(e) && e.op != Op::Ite) return number_of(formula(e), t);
-    // Under the Fibonacci numeration: constants are Zeckendorf sets, + is the Fibonacci adder,
-    // and only +, -, if, calls and zeck_shift are numbers (ws1s/fibonacci_numeration.hpp).
-    const char* plus = fibonacci() ? "fplus" : "plus";
-    if (fibonacci() && e.op != Op::Const && e.op != Op::Var && e.op != Op::Call &&
-        e.op != Op::Add && e.op != Op::Sub && e.op != Op::Ite && e.op != Op::ZeckShift)
+    // Outside binary: constants are the numeration's sets, + is its adder, and only +, -, if,
+    // calls, products and quotients by a constant (sums) and the numeration's shift are numbers
+    // (ws1s/fibonacci_numeration.hpp, ws1s/ostrowski_numeration.hpp).
+    const char* plus = this->plus();
+    if (positional() && e.op != Op::Const && e.op != Op::Var && e.op != Op::Call &&
+        e.op != Op::Add && e.op != Op::Sub && e.op != Op::Ite && e.op != Op::Mul &&
+        e.op != Op::Div && e.op != Op::Mod && e.op != Op::ZeckShift && e.op != Op::OstShift &&
+        e.op != Op::OstwShift)
       wrong_numeration(e);
     switch (e.op) {
       case Op::Const:
-        return fmt::format("{} = {}", t, fibonacci() ? zeckendorf_set(e.value) : positions_of(e.value));
+        return fmt::format("{} = {}", t, constant_set(e.value));
       case Op::Var:
         return fmt::format("{} = {}", t, variable(e));
       case Op::Call:
@@ -278,9 +309,15 @@ class Translator {
                              t, a);
         });
       case Op::ZeckShift:  // every place moved up one (place 0 then empty)
-        if (!fibonacci()) wrong_numeration(e);
+        if (numeration_of_builtin(e.op) != numeration_) wrong_numeration(e);
         return with_value(arg(0), [&](const std::string& a) {
           return fmt::format("((all1 i: (i in {0}) <=> (i + 1 in {1})) & 0 notin {1})", a, t);
+        });
+      case Op::OstShift:  // every digit moved up one place (two positions)
+      case Op::OstwShift:
+        if (numeration_of_builtin(e.op) != numeration_) wrong_numeration(e);
+        return with_value(arg(0), [&](const std::string& a) {
+          return fmt::format("oshift({}, {})", a, t);
         });
       default:
         break;
@@ -315,9 +352,11 @@ class Translator {
     return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
   }
 
-  // t = c * a, for a constant c, by the predicate times_c (a sum of shifted copies).
+  // t = c * a, for a constant c, by the predicate times_c (a sum of shifted copies; outside
+  // binary, a chain of sums).
   std::string times(const Expr& e, std::uint64_t c, const std::string& a, const std::string& t) {
     if (c == 0) return fmt::format("{} = empty", t);
+    if (positional()) return repeated_sum(e, c, a, t);
     if (power_of_two(c)) return shifted_left(a, integer(e, log2_of(c)), t);
     const std::string name = fmt::format("times_{}", c);
     if (!emitted_.count(name)) {
@@ -338,8 +377,47 @@ class Translator {
         parts.push_back(fmt::format("plus({}, {}, {})", sum, fmt::format("S{}", j), next));
         sum = next;
       }
-      predicates_ += fmt::format("pred {}(var2 A, var2 T) = ex2 {}:\n  {};\n", name,
-                                 fmt::join(sets, ", "), fmt::join(parts, " &\n  "));
+      const std::string quantified =
+          sets.empty() ? "" : fmt::format("ex2 {}:\n  ", fmt::join(sets, ", "));
+      predicates_ += fmt::format("pred {}(var2 A, var2 T) = {}{};\n", name, quantified,
+                                 fmt::join(parts, " &\n  "));
+    }
+    return fmt::format("{}({}, {})", name, a, t);
+  }
+
+  // t = c * a outside binary: the predicate PLUS_times_c doubles and adds along c's binary
+  // digits from the top (2a = a + a), every partial sum in the numeration's form.
+  std::string repeated_sum(const Expr& e, std::uint64_t c, const std::string& a,
+                           const std::string& t) {
+    if (c == 1) return fmt::format("{} = {}", t, a);
+    integer(e, c);  // a chain as long as c's binary digits, for c up to kMonaLargestInteger
+    const std::string name = fmt::format("{}_times_{}", plus(), c);
+    if (!emitted_.count(name)) {
+      emitted_.insert(name);
+      unsigned top = 63;
+      while (((c >> top) & 1) == 0) --top;
+      std::vector<std::string> sets, parts;
+      std::string sum = "A";
+      for (unsigned k = top; k-- > 0;) {
+        const bool last_double = k == 0 && ((c >> k) & 1) == 0;
+        const std::string twice = last_double ? "T" : fmt::format("D{}", k);
+        parts.push_back(fmt::format("{}({}, {}, {})", plus(), sum, sum, twice));
+        sum = twice;
+        if ((c >> k) & 1) {
+          const std::string more = k == 0 ? "T" : fmt::format("E{}", k);
+          parts.push_back(fmt::format("{}({}, A, {})", plus(), sum, more));
+          if (more != "T") sets.push_back(more);
+          sum = more;
+        }
+        if (twice != "T") sets.push_back(twice);
+      }
+      std::vector<std::string> forms;
+      for (const std::string& x : sets) forms.push_back(fmt::format("{}({})", form(), x));
+      parts.insert(parts.begin(), forms.begin(), forms.end());
+      const std::string quantified =
+          sets.empty() ? "" : fmt::format("ex2 {}:\n  ", fmt::join(sets, ", "));
+      predicates_ += fmt::format("pred {}(var2 A, var2 T) = {}{};\n", name, quantified,
+                                 fmt::join(parts, " &\n  "));
     }
     return fmt::format("{}({}, {})", name, a, t);
   }
@@ -347,7 +425,7 @@ class Translator {
   std::string product(const Expr& e, const std::string& t) {
     const Expr& a = *e.args[0];
     const Expr& b = *e.args[1];
-    if (a.op == Op::Const)
+    if (a.op == Op::Const && (b.op != Op::Const || a.value <= b.value))  // the smaller multiplies
       return with_value(b, [&](const std::string& x) { return times(e, a.value, x, t); });
     if (b.op == Op::Const)
       return with_value(a, [&](const std::string& x) { return times(e, b.value, x, t); });
@@ -361,7 +439,7 @@ class Translator {
     return with_values(small, other, [&](const std::string& s, const std::string& x) {
       std::vector<std::string> cases;
       for (std::uint64_t k = 0; k <= m; ++k)
-        cases.push_back(fmt::format("({} = {} & {})", s, positions_of(k), times(e, k, x, t)));
+        cases.push_back(fmt::format("({} = {} & {})", s, constant_set(k), times(e, k, x, t)));
       return "(" + fmt::format("{}", fmt::join(cases, " | ")) + ")";
     });
   }
@@ -373,15 +451,17 @@ class Translator {
     const bool div = e.op == Op::Div;
     return with_value(*e.args[0], [&](const std::string& a) {
       if (c == 0) return div ? fmt::format("{} = empty", t) : fmt::format("{} = {}", t, a);
-      if (power_of_two(c)) {
+      if (power_of_two(c) && !positional()) {
         const std::string k = integer(e, log2_of(c));
         if (div) return shifted_right(a, k, t);
         return fmt::format("(all1 i: (i in {}) <=> (i in {} & i < {}))", t, a, k);
       }
       // a = c q + r with r < c: t is q for a division, r for a remainder.
       const std::string q = div ? t : fresh(), r = div ? fresh() : t, m = fresh();
-      const std::string body = fmt::format("{} & plus({}, {}, {}) & less({}, {})",
-                                           times(e, c, q, m), m, r, a, r, positions_of(c));
+      std::string body = fmt::format("{} & {}({}, {}, {}) & less({}, {})", times(e, c, q, m),
+                                     plus(), m, r, a, r, constant_set(c));
+      if (positional())  // the quantified values in the numeration's form
+        body = fmt::format("{0}({1}) & {0}({2}) & {0}({3}) & {4}", form(), q, r, m, body);
       return div ? fmt::format("(ex2 {}, {}: {})", r, m, body)
                  : fmt::format("(ex2 {}, {}: {})", q, m, body);
     });
@@ -398,8 +478,8 @@ class Translator {
                          const std::function<std::string(const std::string&)>& body) {
     if (e.op == Op::Var) return body(variable(e));
     const std::string t = fresh();
-    if (fibonacci())  // a value in Zeckendorf form, so that it is one natural
-      return fmt::format("(ex2 {}: zf({}) & {} & {})", t, t, defines(e, t), body(t));
+    if (positional())  // a value in the numeration's form, so that it is one natural
+      return fmt::format("(ex2 {}: {}({}) & {} & {})", t, form(), t, defines(e, t), body(t));
     return fmt::format("(ex2 {}: {} & {})", t, defines(e, t), body(t));
   }
 
@@ -542,10 +622,6 @@ class Translator {
 }  // namespace
 
 std::string mona_name(const std::string& name) { return "V_" + name; }
-
-const char* numeration_name(Numeration n) {
-  return n == Numeration::Fibonacci ? "fibonacci" : "binary";
-}
 
 MonaQuery make_mona_query(const std::vector<std::string>& variables,
                           const std::vector<ExprPtr>& hypotheses, const ExprPtr& conclusion,

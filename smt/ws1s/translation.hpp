@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "lang/ast.hpp"
+#include "lang/numeration.hpp"
 
 namespace nimcert::smt {
 
@@ -35,16 +36,17 @@ class OutsideFragment : public std::runtime_error {
   SourceLocation where;
 };
 
-// How a natural is a set of positions: its binary digits (the default, Büchi arithmetic),
-// or its Fibonacci (Zeckendorf) digits, place i for F(i + 2), no two neighbours (sys/fibonacci.hpp).
-// In Fibonacci numeration + is a 7-state carry automaton (Walnut's msd_fib adder, run from the
-// top place down), < is the same comparison at the highest differing place, and zeck_shift and
-// zeck_even are a move of every place up one and the parity of the lowest place; bitwise
-// operations, shifts, products and quotients are outside the fragment there.  Every set that
-// stands for a natural is held to Zeckendorf form, so that it stands for exactly one.
-enum class Numeration { Binary, Fibonacci };
-const char* numeration_name(Numeration n);  // "binary", "fibonacci"
-
+// How a natural is a set of positions (lang/numeration.hpp): its binary digits (the default,
+// Büchi arithmetic), its Fibonacci (Zeckendorf) digits, place i for F(i + 2), no two neighbours
+// (sys/fibonacci.hpp), or its Ostrowski digits for sqrt 2, place i for U_i = 1, 2, 5, 12, ...,
+// each digit 0, 1 or 2 in two positions, 2i (a 1) and 2i + 1 (a 2) (sys/ostrowski.hpp).
+// Outside binary, + is the numeration's adder automaton (Walnut's msd_fib adder; the Ostrowski
+// adder generated in ws1s/ostrowski_numeration.hpp), run from the top place down; < is the
+// comparison at the highest differing position, as in binary; a product, quotient or remainder
+// by a constant is a chain of sums; zeck_shift and zeck_even (Fibonacci), ost_shift and ost_odd
+// (Ostrowski) move every place up one and read the parity of the lowest place; bitwise
+// operations and shifts are outside the fragment there.  Every set that stands for a natural is
+// held to the numeration's form, so that it stands for exactly one.
 struct MonaQuery {
   std::vector<std::string> variables;  // the free variables, the proof language's names
   std::string text;                    // the MONA program: valid iff the statement holds

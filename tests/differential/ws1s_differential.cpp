@@ -48,7 +48,7 @@ constexpr unsigned kMonaMs = 500;
 
 struct Counts {
   std::atomic<std::uint64_t> executions{0}, translated{0}, refused{0}, valid{0}, counterexamples{0},
-      undecided{0}, comparisons{0}, disagreements{0}, automata{0}, accepted{0}, fibonacci{0};
+      undecided{0}, comparisons{0}, disagreements{0}, automata{0}, accepted{0}, positional{0};
   // nimcert's own automata on the same statements (checks/independent.hpp).
   std::atomic<std::uint64_t> independent_agree{0}, independent_not_checked{0}, existentials{0};
 };
@@ -90,26 +90,40 @@ bool run_over_bits(const nimcert::Automaton& a, const std::vector<mpz_class>& tu
   return false;
 }
 
-// A term under the Fibonacci numeration over x and y.
-std::string fibonacci_term(Rng& rng, int depth);
+// A term under a positional numeration (Fibonacci or Ostrowski) over x and y: +, -, if, a
+// product or quotient by a small constant (a chain of sums there), and the numeration's own
+// built-ins.
+std::string positional_term(Rng& rng, int depth, smt::Numeration n);
 
-std::string fibonacci_boolean(Rng& rng, int depth) {
-  static const char* const compare[] = {"==", "!=", "<", "<=", ">", ">="};
-  switch (pick(rng, depth > 0 ? 4 : 2)) {
-    case 0:
-      return fmt::format("({} {} {})", fibonacci_term(rng, depth), compare[pick(rng, 6)],
-                         fibonacci_term(rng, depth));
-    case 1:
-      return fmt::format("zeck_even({})", fibonacci_term(rng, depth));
-    case 2:
-      return fmt::format("({} && {})", fibonacci_boolean(rng, depth - 1),
-                         fibonacci_boolean(rng, depth - 1));
+// The numeration's shift and parity built-ins.
+std::pair<const char*, const char*> positional_builtins(smt::Numeration n) {
+  switch (n) {
+    case smt::Numeration::OstrowskiSqrt2:
+      return {"ost_shift", "ost_odd"};
+    case smt::Numeration::OstrowskiTwoWythoff:
+      return {"ostw_shift", "ostw_even"};
     default:
-      return fmt::format("!{}", fibonacci_boolean(rng, depth - 1));
+      return {"zeck_shift", "zeck_even"};
   }
 }
 
-std::string fibonacci_term(Rng& rng, int depth) {
+std::string positional_boolean(Rng& rng, int depth, smt::Numeration n) {
+  static const char* const compare[] = {"==", "!=", "<", "<=", ">", ">="};
+  switch (pick(rng, depth > 0 ? 4 : 2)) {
+    case 0:
+      return fmt::format("({} {} {})", positional_term(rng, depth, n), compare[pick(rng, 6)],
+                         positional_term(rng, depth, n));
+    case 1:
+      return fmt::format("{}({})", positional_builtins(n).second, positional_term(rng, depth, n));
+    case 2:
+      return fmt::format("({} && {})", positional_boolean(rng, depth - 1, n),
+                         positional_boolean(rng, depth - 1, n));
+    default:
+      return fmt::format("!{}", positional_boolean(rng, depth - 1, n));
+  }
+}
+
+std::string positional_term(Rng& rng, int depth, smt::Numeration n) {
   if (depth <= 0 || pick(rng, 3) == 0) {
     switch (pick(rng, 4)) {
       case 0:
@@ -122,18 +136,25 @@ std::string fibonacci_term(Rng& rng, int depth) {
         return std::to_string(edge_word(rng) >> pick(rng, 3));  // kept below 2^64
     }
   }
-  switch (pick(rng, 5)) {
+  static const char* const by_constant[] = {"*", "/", "%"};
+  switch (pick(rng, 6)) {
     case 0:
-      return fmt::format("({} + {})", fibonacci_term(rng, depth - 1), fibonacci_term(rng, depth - 1));
+      return fmt::format("({} + {})", positional_term(rng, depth - 1, n),
+                         positional_term(rng, depth - 1, n));
     case 1:
-      return fmt::format("({} - {})", fibonacci_term(rng, depth - 1), fibonacci_term(rng, depth - 1));
+      return fmt::format("({} - {})", positional_term(rng, depth - 1, n),
+                         positional_term(rng, depth - 1, n));
     case 2:
-      return fmt::format("zeck_shift({})", fibonacci_term(rng, depth - 1));
+      return fmt::format("{}({})", positional_builtins(n).first,
+                         positional_term(rng, depth - 1, n));
     case 3:
-      return fmt::format("(if {} then {} else {})", fibonacci_boolean(rng, depth - 1),
-                         fibonacci_term(rng, depth - 1), fibonacci_term(rng, depth - 1));
+      return fmt::format("(if {} then {} else {})", positional_boolean(rng, depth - 1, n),
+                         positional_term(rng, depth - 1, n), positional_term(rng, depth - 1, n));
+    case 4:
+      return fmt::format("({} {} {})", positional_term(rng, depth - 1, n), by_constant[pick(rng, 3)],
+                         1 + pick(rng, 4));
     default:
-      return fibonacci_term(rng, depth - 1);
+      return positional_term(rng, depth - 1, n);
   }
 }
 
@@ -410,9 +431,10 @@ class Run {
                            run.answer == smt::MonaRun::Answer::Valid ? "true" : "false", expected));
   }
 
-  // A statement under the Fibonacci numeration, x and y pinned: MONA valid exactly when true.
-  void fibonacci(Rng& rng, const std::string& where) {
-    const std::string statement = fibonacci_boolean(rng, 1 + static_cast<int>(pick(rng, 2)));
+  // A statement under a positional numeration, x and y pinned: MONA valid exactly when true.
+  void positional(Rng& rng, const std::string& where, smt::Numeration numeration) {
+    const std::string statement =
+        positional_boolean(rng, 1 + static_cast<int>(pick(rng, 2)), numeration);
     const smt::ExprPtr phi = smt::parse_expression(statement, {"x", "y"});
     std::map<std::string, std::string> pinned;
     std::vector<smt::ExprPtr> hypotheses;
@@ -420,13 +442,17 @@ class Run {
       pinned[v] = std::to_string(pick(rng, 2) ? pick(rng, 200) : edge_word(rng) >> 1);
       hypotheses.push_back(smt::parse_expression(fmt::format("{} == {}", v, pinned[v]), {"x", "y"}));
     }
-    const smt::MonaQuery q = smt::make_mona_query({"x", "y"}, hypotheses, phi, {}, {},
-                                                  "ws1s_differential fibonacci", {},
-                                                  smt::Numeration::Fibonacci);
-    ++counts_.fibonacci;
+    smt::MonaQuery q;
+    try {  // a product by a constant above MONA's largest integer is refused, with its place
+      q = smt::make_mona_query({"x", "y"}, hypotheses, phi, {}, {},
+                               "ws1s_differential positional", {}, numeration);
+    } catch (const smt::OutsideFragment&) {
+      ++counts_.refused;
+      return;
+    }
+    ++counts_.positional;
     const smt::MonaRun run = smt::run_mona(q, kMonaMs * 4, std::uint64_t{1} << 30);
-    independently(where, statement, {"x", "y"}, hypotheses, phi, smt::Numeration::Fibonacci,
-                  run.answer);
+    independently(where, statement, {"x", "y"}, hypotheses, phi, numeration, run.answer);
     if (run.answer == smt::MonaRun::Answer::Unknown) {
       ++counts_.undecided;
       return;
@@ -437,7 +463,8 @@ class Run {
     const bool truth = *value != "0";
     if ((run.answer == smt::MonaRun::Answer::Valid) != truth)
       disagree(where, statement,
-               fmt::format("under the Fibonacci numeration at x = {}, y = {}: MONA says {}, GMP {}",
+               fmt::format("under the numeration {} at x = {}, y = {}: MONA says {}, GMP {}",
+                           smt::numeration_name(numeration),
                            pinned["x"], pinned["y"],
                            run.answer == smt::MonaRun::Answer::Valid ? "valid" : "a counterexample",
                            truth ? "true" : "false"));
@@ -511,8 +538,11 @@ int main(int argc, char** argv) {
       campaign.run([&](unsigned, Rng& rng, std::uint64_t n, const std::string& where) {
         if (n % 5 == 4)
           run.automaton(rng, where);
-        else if (n % 5 == 3)
-          run.fibonacci(rng, where);
+        else if (n % 5 == 3)  // Fibonacci, then each Ostrowski numeration, in turn
+          run.positional(rng, where,
+                         n / 5 % 3 == 0   ? nimcert::smt::Numeration::Fibonacci
+                         : n / 5 % 3 == 1 ? nimcert::smt::Numeration::OstrowskiSqrt2
+                                          : nimcert::smt::Numeration::OstrowskiTwoWythoff);
         else if (n % 10 == 1)
           run.existential(rng, where);
         else
@@ -522,13 +552,13 @@ int main(int argc, char** argv) {
   fmt::print(
       "ws1s_differential: {} executions ({} statements translated, {} refused as outside the "
       "fragment; MONA: {} valid, {} counterexamples; {} learned-automaton predicates at edge "
-      "tuples, {} of them accepted; {} statements under the Fibonacci numeration; {} undecided "
+      "tuples, {} of them accepted; {} statements under the Fibonacci and Ostrowski numerations; {} undecided "
       "in their limit); {} comparisons with GMP and the automata's runs; nimcert's own automata "
       "agreed on {} statements ({} of them 'for every x there is a y') and left {} unchecked "
       "(outside their reach or size); {} disagreements\n",
       executions, counts.translated.load(), counts.refused.load(), counts.valid.load(),
       counts.counterexamples.load(), counts.automata.load(), counts.accepted.load(),
-      counts.fibonacci.load(), counts.undecided.load(), counts.comparisons.load(),
+      counts.positional.load(), counts.undecided.load(), counts.comparisons.load(),
       counts.independent_agree.load(), counts.existentials.load(),
       counts.independent_not_checked.load(),
       campaign.disagreements());

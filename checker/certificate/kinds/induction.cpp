@@ -77,8 +77,15 @@ Json induction_json(const InductionOutcome& d, const CubeReport* cube, const std
     j["unbounded"] = unbounded_obligations_json(
         *d.unbounded, d.heaps, conclusion(d) + " on N^" + std::to_string(d.heaps), file,
         "induction", d.claim);
-    // Zeckendorf sets: every natural once, in Fibonacci numeration (ws1s/translation.hpp).
-    if (d.fibonacci) j["unbounded"]["numeration"] = "fibonacci (Zeckendorf: place i is F(i + 2))";
+    // Every natural once, in the numeration's form (ws1s/translation.hpp).
+    if (d.numeration == smt::Numeration::Fibonacci)
+      j["unbounded"]["numeration"] = "fibonacci (Zeckendorf: place i is F(i + 2))";
+    if (d.numeration == smt::Numeration::OstrowskiSqrt2)
+      j["unbounded"]["numeration"] =
+          "ostrowski sqrt2 (place i is U_i = 1, 2, 5, 12, 29, ...; digits 0, 1, 2)";
+    if (d.numeration == smt::Numeration::OstrowskiTwoWythoff)
+      j["unbounded"]["numeration"] =
+          "ostrowski 1/(2+sqrt2) (place i is U_i = 1, 3, 7, 17, 41, ...; digits 0, 1, 2)";
   }
   // The exhaustive result for the same claim, side by side.
   Json beside;

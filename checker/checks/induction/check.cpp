@@ -87,7 +87,7 @@ UnboundedInduction prove_for_all_positions(const smt::InductionSpec& spec,
       [&](const Obligation& o, const std::map<std::string, smt::u128>& model, std::string& note) {
         return confirm_with_game(o, model, f, game, note);
       },
-      spec.fibonacci ? smt::Numeration::Fibonacci : smt::Numeration::Binary);
+      spec.numeration);
   if (out.verdict == Verdict::Holds && !move_check.agrees) out.verdict = Verdict::Unknown;
   return out;
 }
@@ -207,7 +207,7 @@ InductionOutcome check_induction(const smt::InductionSpec& spec,
   out.value = smt::to_string(*spec.value);
   out.win_loss = spec.win_loss;
   out.misere = spec.misere;
-  out.fibonacci = spec.fibonacci;
+  out.numeration = spec.numeration;
   out.hinted = !spec.hints.empty();
   out.timeout_ms = spec.timeout_ms;
   out.heaps = game.heap_count();

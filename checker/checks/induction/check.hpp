@@ -107,7 +107,7 @@ struct InductionOutcome {
   std::string claim, text, value;  // value: F, canonical
   bool win_loss = false;           // the claim is (G == 0) <-> P, value is P
   bool misere = false;             // ... of a box played misère (G the misère outcome)
-  bool fibonacci = false;          // MONA read the naturals in Fibonacci numeration
+  smt::Numeration numeration = smt::Numeration::Binary;  // how MONA read the naturals
   bool hinted = false;             // (b) posed with the proof's witness hints
   std::vector<std::string> moves;  // the game's move kinds
   std::vector<std::string> hints;  // canonical text of each hint
