@@ -21,6 +21,8 @@
 #include <random>
 #include <set>
 
+#include "checks/proof_input.hpp"
+#include "committed_proof.hpp"
 #include "eval/evaluator.hpp"
 #include "eval/exact_evaluator.hpp"
 #include "lang/proof_file.hpp"
@@ -259,6 +261,28 @@ TEST(Ostrowski, TwoWythoffPairsAreTheEvenNumbersAndTheirShifts) {
     }
   EXPECT_EQ(hits,
             1414u);  // A_n < 2000 for n <= 1414 (1414 sqrt 2 < 2000 < 1415 sqrt 2), B_n < 7000
+}
+
+// The induction's numeration clause: both spellings of each Ostrowski numeration read, and any
+// other irrational refused with what may stand there.
+TEST(Ostrowski, TheNumerationClauseNamesOneOfTheTwoIrrationals) {
+  const std::string base =
+      "box \"b\" \"t\"\n  game nim(heaps = 2)\n  size 3\n  claim \"xor\" \"t\": G == x1 ^ x2\n"
+      "end\ninduction \"xor\" \"t\" numeration ";
+  auto numeration_of = [&](const std::string& words) {
+    return parse_proof_file(base + words + " end", "t.proof").inductions.at(0).numeration;
+  };
+  EXPECT_EQ(numeration_of("ostrowski sqrt2"), smt::Numeration::OstrowskiSqrt2);
+  EXPECT_EQ(numeration_of("ostrowski 1/(2+sqrt2)"), smt::Numeration::OstrowskiTwoWythoff);
+  EXPECT_EQ(numeration_of("ostrowski 1 / ( 2 + sqrt2 )"), smt::Numeration::OstrowskiTwoWythoff);
+  EXPECT_EQ(numeration_of("fibonacci"), smt::Numeration::Fibonacci);
+  for (const char* wrong : {"ostrowski sqrt3", "ostrowski 1/(3+sqrt2)", "ostrowski end"})
+    EXPECT_NE(testing::parse_error(base + wrong + " end")
+                  .find("'sqrt2' or '1/(2+sqrt2)' after 'ostrowski'"),
+              std::string::npos)
+        << wrong;
+  EXPECT_NE(testing::parse_error(base + "pell end").find("a numeration: 'fibonacci', 'ostrowski"),
+            std::string::npos);
 }
 
 }  // namespace
