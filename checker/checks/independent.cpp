@@ -23,7 +23,7 @@ automata::Statement statement_of(const std::vector<std::string>& variables,
   s.conclusion = conclusion;
   s.existentials = existentials;
   s.definitions = &definitions;
-  s.digits = automata::digits_of(numeration);
+  s.digits = numeration;
   s.external = external;
   return s;
 }

@@ -54,8 +54,6 @@ const Atom& ostrowski_form_atom(OstrowskiSystem s) {
   return s == OstrowskiSystem::Sqrt2 ? sqrt2 : two_wythoff;
 }
 
-// The digits a built-in reads (Binary for those that read any).
-Digits digits_of_builtin(Op op) { return digits_of(smt::numeration_of_builtin(op)); }
 const Atom& comparison_atom(Relation r) {
   static const Atom atoms[] = {comparison(Relation::Lt), comparison(Relation::Le),
                                comparison(Relation::Gt), comparison(Relation::Ge),
@@ -89,14 +87,9 @@ class Compiler {
   }
 
  private:
-  bool fibonacci() const { return s_.digits == Digits::Zeckendorf; }
-  bool ostrowski() const {
-    return s_.digits == Digits::OstrowskiSqrt2 || s_.digits == Digits::OstrowskiTwoWythoff;
-  }
-  OstrowskiSystem system() const {  // ostrowski() only
-    return s_.digits == Digits::OstrowskiSqrt2 ? OstrowskiSystem::Sqrt2
-                                               : OstrowskiSystem::TwoWythoff;
-  }
+  bool fibonacci() const { return s_.digits == Digits::Fibonacci; }
+  bool ostrowski() const { return smt::is_ostrowski(s_.digits); }
+  OstrowskiSystem system() const { return smt::ostrowski_system(s_.digits); }  // ostrowski() only
   bool positional() const { return s_.digits != Digits::Binary; }  // sums, not bits
   Track fresh() { return next_++; }
 
@@ -282,7 +275,7 @@ class Compiler {
       }
       case Op::OstOdd:
       case Op::OstwEven: {
-        if (digits_of_builtin(e.op) != s_.digits) wrong_digits(e);
+        if (smt::numeration_of_builtin(e.op) != s_.digits) wrong_digits(e);
         static const Atom odd = ost_lowest(true), even = ost_lowest(false);
         return with_value(arg(0),
                           [&](Track x) { return place(e.op == Op::OstOdd ? odd : even, {x}); });
@@ -309,7 +302,7 @@ class Compiler {
   }
 
   [[noreturn]] void wrong_digits(const Expr& e) const {
-    if (digits_of_builtin(e.op) != Digits::Binary)
+    if (smt::numeration_of_builtin(e.op) != Digits::Binary)
       outside(e, fmt::format("{} reads the digits of another numeration",
                              smt::builtin_name(e.op)));
     outside(e, "under this numeration only +, -, comparisons, constants, if, products and "
@@ -398,7 +391,7 @@ class Compiler {
       }
       case Op::OstShift:
       case Op::OstwShift: {
-        if (digits_of_builtin(e.op) != s_.digits) wrong_digits(e);
+        if (smt::numeration_of_builtin(e.op) != s_.digits) wrong_digits(e);
         static const Atom shift = ost_shift();
         return with_value(arg(0), [&](Track x) { return place(shift, {x, t}); });
       }
@@ -563,19 +556,5 @@ class Compiler {
 }  // namespace
 
 CompiledStatement compile_statement(const Statement& s) { return Compiler(s).run(); }
-
-Digits digits_of(smt::Numeration n) {
-  switch (n) {
-    case smt::Numeration::Fibonacci:
-      return Digits::Zeckendorf;
-    case smt::Numeration::OstrowskiSqrt2:
-      return Digits::OstrowskiSqrt2;
-    case smt::Numeration::OstrowskiTwoWythoff:
-      return Digits::OstrowskiTwoWythoff;
-    case smt::Numeration::Binary:
-      break;
-  }
-  return Digits::Binary;
-}
 
 }  // namespace nimcert::automata

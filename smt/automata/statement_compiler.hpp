@@ -26,13 +26,9 @@
 
 namespace nimcert::automata {
 
-// How a track's bits are read (lang/numeration.hpp): binary digits, Zeckendorf digits, or
-// Ostrowski digits for sqrt 2 - 1 or 1 / (2 + sqrt 2), two bits per place
-// (automata/ostrowski_atoms.hpp).
-enum class Digits { Binary, Zeckendorf, OstrowskiSqrt2, OstrowskiTwoWythoff };
-
-// The digits a numeration of the proof language writes (lang/numeration.hpp).
-Digits digits_of(smt::Numeration n);
+// How a track's bits are read: the proof language's numerations (lang/numeration.hpp), binary
+// digits, Zeckendorf digits, or Ostrowski digits two bits a place (automata/ostrowski_atoms.hpp).
+using Digits = smt::Numeration;
 
 // A term the compiler does not translate; `where` locates it.
 struct OutsideReach : std::runtime_error {

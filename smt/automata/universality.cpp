@@ -57,11 +57,11 @@ std::string header(const CompiledStatement& c, const std::vector<std::string>& v
 }  // namespace
 
 std::string decimal_of(const std::vector<bool>& digits, Digits numeration) {
-  if (numeration == Digits::OstrowskiSqrt2 || numeration == Digits::OstrowskiTwoWythoff) {
+  if (smt::is_ostrowski(numeration)) {
     // Position 2j stands for U_j, position 2j + 1 for 2 U_j (U_0 = 1, U_1 = 2 or 3,
     // U_{j+1} = 2 U_j + U_{j-1}).
-    Big value, place{1}, below;  // U_j and U_{j-1} (U_{-1} = 0 or 1)
-    if (numeration == Digits::OstrowskiTwoWythoff) below = {1};
+    Big value, place{1}, below;  // U_j and U_{j-1} (U_{-1} = U_1 - 2: 0 or 1)
+    if (smt::ostrowski_first_quotient(smt::ostrowski_system(numeration)) == 3) below = {1};
     for (std::size_t i = 0; i < digits.size(); ++i) {
       const Big twice = add(place, place);
       if (digits[i]) value = add(value, i % 2 == 0 ? place : twice);

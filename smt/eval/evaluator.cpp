@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "lang/numeration.hpp"
 #include "sys/fibonacci.hpp"
 #include "sys/ostrowski.hpp"
 
@@ -260,19 +261,17 @@ template <class T>
         break;
       case Op::OstShift:
       case Op::OstwShift: {
-        const OstrowskiSystem s =
-            in.op == Op::OstShift ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff;
+        const OstrowskiSystem s = ostrowski_system(numeration_of_builtin(in.op));
         for (std::size_t j = 0; j < lanes; ++j) r[j] = ost_shift_of(s, a[j], overflow);
         break;
       }
-      case Op::OstOdd:
+      case Op::OstOdd:  // the lowest digit at an odd place (ost_odd), an even one (ostw_even)
+      case Op::OstwEven: {
+        const OstrowskiSystem s = ostrowski_system(numeration_of_builtin(in.op));
         for (std::size_t j = 0; j < lanes; ++j)
-          r[j] = ostrowski_lowest_place_is(OstrowskiSystem::Sqrt2, a[j], true);
+          r[j] = ostrowski_lowest_place_is(s, a[j], in.op == Op::OstOdd);
         break;
-      case Op::OstwEven:
-        for (std::size_t j = 0; j < lanes; ++j)
-          r[j] = ostrowski_lowest_place_is(OstrowskiSystem::TwoWythoff, a[j], false);
-        break;
+      }
       case Op::Call:
         throw std::logic_error("evaluator: a call survived compilation");
     }

@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "lang/numeration.hpp"
+
 namespace nimcert::smt {
 
 namespace {
@@ -137,9 +139,9 @@ class Exact {
         // The Ostrowski digits by the greedy algorithm over U_0, U_1, ... = 1, 2, 5, 12, ...
         // (ost_*) or 1, 3, 7, 17, ... (ostw_*) (U_{i+1} = 2 U_i + U_{i-1}), each place taken as
         // often as it fits.
-        const bool sqrt2 = e.op == Op::OstShift || e.op == Op::OstOdd;
         mpz_class a = arg(0);
-        std::vector<mpz_class> u = {1, sqrt2 ? 2 : 3};
+        std::vector<mpz_class> u = {
+            1, ostrowski_first_quotient(ostrowski_system(numeration_of_builtin(e.op)))};
         while (u.back() <= a) u.push_back(2 * u.back() + u[u.size() - 2]);
         u.push_back(2 * u.back() + u[u.size() - 2]);  // the place above the top one
         mpz_class shifted = 0;

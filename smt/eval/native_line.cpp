@@ -9,6 +9,7 @@
 
 #include <stdexcept>
 
+#include "lang/numeration.hpp"
 #include "sys/subprocess.hpp"
 
 #ifndef NIMCERT_CXX
@@ -105,13 +106,15 @@ std::string statement(const std::vector<Program::Instruction>& code, std::size_t
     case Op::ZeckEven:
       return fmt::format("const T {} = nimcert_zeck_even({});", r, a);
     case Op::OstShift:
-      return fmt::format("const T {} = nimcert_ost_shift(2, {}, {});", r, a, flag);
-    case Op::OstOdd:
-      return fmt::format("const T {} = nimcert_ost_lowest(2, {}, 1);", r, a);
-    case Op::OstwShift:
-      return fmt::format("const T {} = nimcert_ost_shift(3, {}, {});", r, a, flag);
+    case Op::OstwShift:  // the places' U_1 says which Ostrowski numeration
+      return fmt::format("const T {} = nimcert_ost_shift({}, {}, {});", r,
+                         ostrowski_first_quotient(ostrowski_system(numeration_of_builtin(in.op))),
+                         a, flag);
+    case Op::OstOdd:  // the lowest digit at an odd place; ostw_even: at an even one
     case Op::OstwEven:
-      return fmt::format("const T {} = nimcert_ost_lowest(3, {}, 0);", r, a);
+      return fmt::format("const T {} = nimcert_ost_lowest({}, {}, {});", r,
+                         ostrowski_first_quotient(ostrowski_system(numeration_of_builtin(in.op))),
+                         a, in.op == Op::OstOdd ? 1 : 0);
     case Op::Call:
       break;
   }

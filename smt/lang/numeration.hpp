@@ -15,25 +15,36 @@
 #pragma once
 
 #include "lang/ast.hpp"
+#include "sys/ostrowski.hpp"
 
 namespace nimcert::smt {
 
 enum class Numeration { Binary, Fibonacci, OstrowskiSqrt2, OstrowskiTwoWythoff };
 
-// "binary", "fibonacci", "ostrowski sqrt2", "ostrowski 1/(2+sqrt2)": the proof language's
-// spelling.
-inline const char* numeration_name(Numeration n) {
-  switch (n) {
-    case Numeration::Fibonacci:
-      return "fibonacci";
-    case Numeration::OstrowskiSqrt2:
-      return "ostrowski sqrt2";
-    case Numeration::OstrowskiTwoWythoff:
-      return "ostrowski 1/(2+sqrt2)";
-    case Numeration::Binary:
-      break;
-  }
-  return "binary";
+// Each numeration's spelling in the proof language ("ostrowski 1/(2+sqrt2)") and its built-ins,
+// for messages ("ostw_shift and ostw_even"), in the order of the enum.
+struct NumerationText {
+  const char* name;
+  const char* builtins;
+};
+inline const NumerationText& numeration_text(Numeration n) {
+  static constexpr NumerationText kTexts[] = {
+      {"binary", "top_bit and low_bit"},
+      {"fibonacci", "zeck_shift and zeck_even"},
+      {"ostrowski sqrt2", "ost_shift and ost_odd"},
+      {"ostrowski 1/(2+sqrt2)", "ostw_shift and ostw_even"}};
+  return kTexts[static_cast<int>(n)];
+}
+inline const char* numeration_name(Numeration n) { return numeration_text(n).name; }
+inline const char* builtins_of(Numeration n) { return numeration_text(n).builtins; }
+
+// The Ostrowski system an Ostrowski numeration reads (sys/ostrowski.hpp); the caller asks only
+// for OstrowskiSqrt2 and OstrowskiTwoWythoff.
+inline OstrowskiSystem ostrowski_system(Numeration n) {
+  return n == Numeration::OstrowskiSqrt2 ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff;
+}
+inline bool is_ostrowski(Numeration n) {
+  return n == Numeration::OstrowskiSqrt2 || n == Numeration::OstrowskiTwoWythoff;
 }
 
 // The numeration a built-in reads (zeck_* Fibonacci, ost_* and ostw_* Ostrowski), Binary for
@@ -52,21 +63,6 @@ inline Numeration numeration_of_builtin(Op op) {
     default:
       return Numeration::Binary;
   }
-}
-
-// The built-ins of a numeration, for messages ("zeck_shift and zeck_even").
-inline const char* builtins_of(Numeration n) {
-  switch (n) {
-    case Numeration::Fibonacci:
-      return "zeck_shift and zeck_even";
-    case Numeration::OstrowskiSqrt2:
-      return "ost_shift and ost_odd";
-    case Numeration::OstrowskiTwoWythoff:
-      return "ostw_shift and ostw_even";
-    case Numeration::Binary:
-      break;
-  }
-  return "top_bit and low_bit";
 }
 
 }  // namespace nimcert::smt

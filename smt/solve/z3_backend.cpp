@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "lang/numeration.hpp"
 #include "solve/width.hpp"
 #include "sys/fibonacci.hpp"
 #include "sys/ostrowski.hpp"
@@ -102,8 +103,8 @@ class Translator {
         const bool odd = e.op == Op::OstOdd;
         z3::expr rest = bv(arg(0), m);
         z3::expr any = c_.bool_val(false), low_parity = c_.bool_val(false);
-        const std::vector<u128> u = places_below(
-            ostrowski_places(odd ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff), m);
+        const std::vector<u128> u =
+            places_below(ostrowski_places(ostrowski_system(numeration_of_builtin(e.op))), m);
         for (std::size_t i = u.size(); i-- > 0;) {
           const z3::expr ui = constant(u[i], m);
           const z3::expr taken = z3::uge(rest, ui);  // twice at most: U_{i+1} > 2 U_i
@@ -219,8 +220,8 @@ class Translator {
       case Op::OstShift:
       case Op::OstwShift: {  // the greedy Ostrowski digits, unrolled, each moved up a place
         const unsigned m = widths_(arg(0));
-        const std::vector<u128>& all = ostrowski_places(
-            e.op == Op::OstShift ? OstrowskiSystem::Sqrt2 : OstrowskiSystem::TwoWythoff);
+        const std::vector<u128>& all =
+            ostrowski_places(ostrowski_system(numeration_of_builtin(e.op)));
         const std::vector<u128> u = places_below(all, m);
         z3::expr rest = z3::zext(bv(arg(0), m), w - m);
         z3::expr shifted = c_.bv_val(0, w);

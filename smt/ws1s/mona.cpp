@@ -51,9 +51,8 @@ std::string natural_of(const std::string& positions, Numeration numeration) {
         mpz_setbit(n.get_mpz_t(), place);
         continue;
       }
-      if (numeration == Numeration::OstrowskiSqrt2 ||
-          numeration == Numeration::OstrowskiTwoWythoff) {
-        const unsigned long first = numeration == Numeration::OstrowskiSqrt2 ? 2 : 3;
+      if (is_ostrowski(numeration)) {
+        const unsigned long first = ostrowski_first_quotient(ostrowski_system(numeration));
         n += (place % 2 == 1 ? 2 : 1) * ostrowski_place(first, place / 2);
         continue;
       }

@@ -108,14 +108,8 @@ class Translator {
 
   // --- the numeration (translation.hpp) ---
   bool fibonacci() const { return numeration_ == Numeration::Fibonacci; }
-  bool ostrowski() const {
-    return numeration_ == Numeration::OstrowskiSqrt2 ||
-           numeration_ == Numeration::OstrowskiTwoWythoff;
-  }
-  OstrowskiSystem system() const {  // ostrowski() only
-    return numeration_ == Numeration::OstrowskiSqrt2 ? OstrowskiSystem::Sqrt2
-                                                     : OstrowskiSystem::TwoWythoff;
-  }
+  bool ostrowski() const { return is_ostrowski(numeration_); }
+  OstrowskiSystem system() const { return ostrowski_system(numeration_); }  // ostrowski() only
   bool positional() const { return numeration_ != Numeration::Binary; }  // a sum, not bits
   std::string prelude() const {
     return fibonacci() ? fibonacci_prelude() : ostrowski() ? ostrowski_prelude(system()) : kPrelude;
@@ -352,6 +346,16 @@ class Translator {
     return fmt::format("(all1 i: (i in {}) <=> (i + {} in {}))", t, k, a);
   }
 
+  // "pred NAME(var2 A, var2 T) = ex2 SETS: PARTS;", the predicate of a product by a constant
+  // (no quantifier when SETS is empty).
+  void emit_product_predicate(const std::string& name, const std::vector<std::string>& sets,
+                              const std::vector<std::string>& parts) {
+    const std::string quantified =
+        sets.empty() ? "" : fmt::format("ex2 {}:\n  ", fmt::join(sets, ", "));
+    predicates_ += fmt::format("pred {}(var2 A, var2 T) = {}{};\n", name, quantified,
+                               fmt::join(parts, " &\n  "));
+  }
+
   // t = c * a, for a constant c, by the predicate times_c (a sum of shifted copies; outside
   // binary, a chain of sums).
   std::string times(const Expr& e, std::uint64_t c, const std::string& a, const std::string& t) {
@@ -377,10 +381,7 @@ class Translator {
         parts.push_back(fmt::format("plus({}, {}, {})", sum, fmt::format("S{}", j), next));
         sum = next;
       }
-      const std::string quantified =
-          sets.empty() ? "" : fmt::format("ex2 {}:\n  ", fmt::join(sets, ", "));
-      predicates_ += fmt::format("pred {}(var2 A, var2 T) = {}{};\n", name, quantified,
-                                 fmt::join(parts, " &\n  "));
+      emit_product_predicate(name, sets, parts);
     }
     return fmt::format("{}({}, {})", name, a, t);
   }
@@ -414,10 +415,7 @@ class Translator {
       std::vector<std::string> forms;
       for (const std::string& x : sets) forms.push_back(fmt::format("{}({})", form(), x));
       parts.insert(parts.begin(), forms.begin(), forms.end());
-      const std::string quantified =
-          sets.empty() ? "" : fmt::format("ex2 {}:\n  ", fmt::join(sets, ", "));
-      predicates_ += fmt::format("pred {}(var2 A, var2 T) = {}{};\n", name, quantified,
-                                 fmt::join(parts, " &\n  "));
+      emit_product_predicate(name, sets, parts);
     }
     return fmt::format("{}({}, {})", name, a, t);
   }
