@@ -11,6 +11,8 @@
 #include <functional>
 
 #include "automata/dfa.hpp"
+#include "automata/universality.hpp"
+#include "lang/proof_file.hpp"
 
 namespace nimcert {
 namespace {
@@ -146,6 +148,27 @@ TEST(OstrowskiAtoms, SumAgreesWithAdditionOnEveryTripleOfFiveDigitStrings) {
   EXPECT_EQ(automata::ostrowski_bits(OstrowskiSystem::TwoWythoff, 2),
             (std::vector<bool>{false, true}));  // 2 = 2 * 1
   EXPECT_TRUE(automata::ostrowski_bits(OstrowskiSystem::TwoWythoff, 0).empty());
+}
+
+// The evidence of a statement checked in Ostrowski digits names them (it said "zeckendorf"
+// before), and binary and Zeckendorf evidence keep the words they were written with.
+TEST(OstrowskiAtoms, TheEvidenceNamesTheDigitsItWasCheckedIn) {
+  const smt::ExprPtr x_plus_x = smt::parse_expression("x + x >= x", {"x"});
+  for (const auto& [digits, word] : std::vector<std::pair<smt::Numeration, std::string>>{
+           {smt::Numeration::Binary, "binary"},
+           {smt::Numeration::Fibonacci, "zeckendorf"},
+           {smt::Numeration::OstrowskiSqrt2, "ostrowski sqrt2"},
+           {smt::Numeration::OstrowskiTwoWythoff, "ostrowski 1/(2+sqrt2)"}}) {
+    automata::Statement s;
+    s.variables = {"x"};
+    s.conclusion = x_plus_x;
+    s.digits = digits;
+    const automata::Exploration e =
+        automata::explore(automata::compile_statement(s), s.variables, digits);
+    ASSERT_TRUE(e.holds) << word;
+    EXPECT_EQ(e.evidence.substr(0, e.evidence.find("\nvariables")),
+              std::string(automata::kCheckerName) + " evidence\ndigits " + word);
+  }
 }
 
 }  // namespace

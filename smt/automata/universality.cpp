@@ -50,7 +50,8 @@ std::vector<Letter> gather(std::size_t all, const std::vector<Track>& part) {
 std::string header(const CompiledStatement& c, const std::vector<std::string>& variables,
                    Digits digits) {
   return fmt::format("{} evidence\ndigits {}\nvariables {}\npremise\n{}goal\n{}", kCheckerName,
-                     digits == Digits::Binary ? "binary" : "zeckendorf",
+                     // "binary" and "zeckendorf" as written since the first evidence files
+                     digits == Digits::Fibonacci ? "zeckendorf" : smt::numeration_name(digits),
                      fmt::join(variables, " "), c.premise.text(), c.goal.text());
 }
 
