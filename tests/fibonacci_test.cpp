@@ -13,6 +13,7 @@
 
 #include "eval/evaluator.hpp"
 #include "eval/exact_evaluator.hpp"
+#include "lang/numeration.hpp"
 #include "lang/proof_file.hpp"
 #include "sys/fibonacci.hpp"
 #include "word_edges.hpp"
@@ -184,6 +185,35 @@ TEST(Fibonacci, EachNumerationRefusesTheOthersOperatorsWithTheirPlace) {
   EXPECT_NE(smt::make_mona_query({"x"}, {}, sum, {}, {}, "t", {}, smt::Numeration::Fibonacci)
                 .text.find("zf(V_x)"),
             std::string::npos);
+}
+
+// A statement is decided in the numeration its induction names only when it reads one of its
+// built-ins, through a definition too; one that reads none (a rank obligation: sums and
+// comparisons) is decided in binary, whose automata are smaller, and one that reads another
+// numeration's keeps the named one (and its translation refuses it with the place).
+TEST(Fibonacci, AStatementReadingNoDigitsIsDecidedInBinary) {
+  using smt::Numeration;
+  smt::Definitions defs;
+  defs["even_form"] = {"even_form", {"a"}, smt::parse_expression("ostw_even(a)", {"a"}), {}};
+  defs["plain"] = {"plain", {"a"}, smt::parse_expression("a + 1", {"a"}), {}};
+  const auto decided = [&](const std::string& text, Numeration named) {
+    return smt::numeration_to_decide(named, {smt::parse_expression(text, {"x", "y"}, defs)}, defs);
+  };
+  const Numeration two = Numeration::OstrowskiTwoWythoff;
+  EXPECT_EQ(decided("x + y < 2 * x + 3", two), Numeration::Binary);
+  EXPECT_EQ(decided("plain(x) > x", two), Numeration::Binary);
+  EXPECT_EQ(decided("ostw_shift(x) == y", two), two);
+  EXPECT_EQ(decided("even_form(x) || x == 0", two), two);  // through the definition
+  EXPECT_EQ(decided("zeck_even(x)", Numeration::Fibonacci), Numeration::Fibonacci);
+  EXPECT_EQ(decided("zeck_even(x)", two), two);  // another's: the translation refuses it
+  EXPECT_EQ(decided("x + 1 > x", Numeration::Binary), Numeration::Binary);
+  // Every part counts: hypotheses, conclusion, existential bodies.
+  EXPECT_EQ(smt::numeration_to_decide(
+                two,
+                {smt::parse_expression("x < y", {"x", "y"}),
+                 smt::parse_expression("ostw_even(y)", {"x", "y"})},
+                defs),
+            two);
 }
 
 }  // namespace

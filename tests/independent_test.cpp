@@ -288,6 +288,60 @@ TEST_F(VerifyIndependent, ATamperedRecordFailsAndNamesTheEntry) {
   EXPECT_NE(w.out.find("fails   lemma xor twice w16: drat"), std::string::npos) << w.out;
 }
 
+// Wythoff's P-positions in Fibonacci numeration, for every position: the obligations that
+// read no Zeckendorf digits (the rank obligations (7) and (n)) are decided in binary, and the record says so per obligation; verify derives the numeration again
+// and refuses a record that names another.
+class VerifyNumeration : public VerifyIndependent {
+ protected:
+  const char* proof_text() const override {
+    return "game wythoff heaps 2\n"
+           "  move \"reduce x1\" for t < x1 to (t, x2)\n"
+           "  move \"reduce x2\" for t < x2 to (x1, t)\n"
+           "  move \"reduce both\" for 1 <= s <= x1 when s <= x2 to (x1 - s, x2 - s)\n"
+           "  rules widths 8\n"
+           "end\n"
+           "def wythoff_zeck(x1, x2) = (x1 == 0 && x2 == 0) ||\n"
+           "    (zeck_even(x1) && x2 == zeck_shift(x1)) || (zeck_even(x2) && x1 == zeck_shift(x2))\n"
+           "box \"w\" \"small\"\n  game wythoff size 30\n"
+           "  claim \"p\" \"P\": (G == 0) <-> wythoff_zeck(x1, x2)\nend\n"
+           "induction \"p\" \"Wythoff's P-positions\"\n"
+           "  numeration fibonacci\n"
+           "end\n";
+  }
+};
+
+TEST_F(VerifyNumeration, ObligationsReadingNoDigitsAreDecidedInBinaryAndRecordedSo) {
+  Json c = certificate();
+  Json& obligations = c["induction"][0]["unbounded"]["obligations"];
+  std::size_t binary = 0, fibonacci = 0;
+  for (const Json& o : obligations) {
+    const bool rank = o["obligation"].get<std::string>().starts_with("(7)");
+    if (o.value("numeration", "") == "binary") {
+      ++binary;
+    } else {
+      ++fibonacci;
+      EXPECT_FALSE(rank) << o["obligation"];  // (7) reads no digits
+    }
+  }
+  EXPECT_EQ(binary, 4u);
+  EXPECT_EQ(fibonacci, 4u);
+  const testing::CommandResult v = verify();
+  EXPECT_EQ(v.status, 0) << v.out;
+  // A record moved to the named numeration, its digest made to match: refused with its name.
+  for (Json& o : obligations)
+    if (o.contains("numeration")) {
+      o.erase("numeration");
+      break;
+    }
+  rewrite(c);
+  const testing::CommandResult w = verify();
+  EXPECT_EQ(w.status, 2) << w.out;
+  EXPECT_NE(w.out.find("is recorded as decided in the fibonacci numeration; nimcert decides it in "
+                       "binary"),
+            std::string::npos)
+      << w.out;
+}
+
 // 0.AB's arithmetic period, decided by the mex recursion: no evidence file is kept, so verify
 // derives each statement again from the proof file and the values the engine computes again.
 class VerifyMexRecursion : public VerifyIndependent {

@@ -29,15 +29,16 @@ struct DratOptions {
   std::uint64_t proof_limit_bytes = std::uint64_t{64} << 20;
   // nimcert's DRAT checker's own limits (sat/drat_checker.hpp): its work in steps,
   // deterministic, so that a proof checks on every machine or on none (10^7 to 10^8 steps a
-  // second here, so 10^9 is at most about 100 s; the committed proofs' largest check, manabe's
-  // (14)<=>(16), takes 3.9 * 10^8), recorded as "no checked proof (time)", and its memory, "no
-  // checked proof (size)".
+  // second here, so 10^9 is at most about 100 s; the committed proofs' largest check, serial-nim's
+  // nested-6 obligation (b), takes 2.6 * 10^8, and manabe's (14)<=>(16), 3.9 * 10^8 before the
+  // trail was kept between checks, 1.2 * 10^6 since), recorded as "no checked proof (time)", and
+  // its memory, "no checked proof (size)".
   std::uint64_t check_visits = 1'000'000'000;
   std::uint64_t check_memory_bytes = std::uint64_t{2} << 30;
   // The local cache's outcomes of earlier runs on the same query, CaDiCaL version and limits
   // (answer_cache.hpp): a warm certify neither runs CaDiCaL nor checks a proof again.  Null:
-  // every route runs.  `route_version` names CaDiCaL's version and the nimcert build (its
-  // checkers) when the cache is set: an outcome is reused only by the same pair.
+  // every route runs.  `route_version` names CaDiCaL's version and the nimcert binary (its
+  // checkers, by the binary's digest) when the cache is set: an outcome is reused only by the same pair.
   const AnswerCache* cache = nullptr;
   std::string route_version;
 };

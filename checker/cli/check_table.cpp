@@ -40,6 +40,17 @@ std::string numeration_word(const Json& unbounded) {
   return word;
 }
 
+// ", 8 of 14 obligations in binary": those of an unbounded part that read none of its
+// numeration's built-ins and were decided in binary; empty when there are none.
+std::string binary_share(const Json& unbounded) {
+  std::size_t binary = 0, all = 0;
+  for (const Json& o : unbounded.value("obligations", Json::array())) {
+    ++all;
+    binary += o.value("numeration", "") == "binary";
+  }
+  return binary ? fmt::format(", {} of {} obligations in binary", binary, all) : std::string();
+}
+
 // "w8 9/9 unsat": how many of a width's obligations both solvers proved; "w8 implied by w64".
 std::string obligations_unsat(const Json& width) {
   if (width.contains("implied_by"))
@@ -112,7 +123,8 @@ std::string answers_of(const Entry& e) {
       if (b.contains("unbounded") && b.at("unbounded").contains("conclusion"))
         parts.push_back(b.at("unbounded").at("conclusion").get<std::string>() +
                         (b.at("unbounded").contains("numeration")
-                             ? " (mona, " + numeration_word(b.at("unbounded")) + " numeration"
+                             ? " (mona, " + numeration_word(b.at("unbounded")) + " numeration" +
+                                   binary_share(b.at("unbounded"))
                              : std::string(" (mona")) +
                         automata_word(b.at("unbounded")) + ")");
       else if (b.contains("unbounded") && b.at("unbounded").contains("term"))

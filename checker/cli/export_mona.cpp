@@ -60,7 +60,7 @@ int export_mona(const std::vector<std::string>& proofs, const std::string& out_d
               unbounded_query(
                   o.variables, o.hypotheses, o.conclusion, o.existentials, proof.definitions,
                   fmt::format("nimcert induction {} {} for all positions", induction.claim, o.name),
-                  induction.numeration)
+                  numeration_to_decide(o, induction.numeration, proof.definitions))
                   .text;
           step.emplace_back(std::move(o), std::move(text));
         }

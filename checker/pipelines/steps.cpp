@@ -251,9 +251,11 @@ std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o, const std::s
 void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat) {
   if (!drat.enabled) return;
   try {
+    // The binary's own digest, not its commit: a build of uncommitted changes to the checkers
+    // names the commit it started from, and would take the old checkers' outcomes for its own.
     drat.route_version = fmt::format("cadical {}; nimcert {} {}",
                                      smt::cadical_version(drat.cadical_binary), build::version,
-                                     build::git_commit);
+                                     executable_sha256());
     drat.cache = &cache;
   } catch (const std::runtime_error&) {
     drat.cache = nullptr;

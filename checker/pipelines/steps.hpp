@@ -78,8 +78,9 @@ void write_drat_proofs(const std::string& certificate_path, const std::string& p
 // The answer cache the options ask for (null with --no-cache), for this build's solvers.
 std::unique_ptr<AnswerCache> answer_cache(const WorkflowOptions& o,
                                           const std::string& cvc5_version);
-// The DRAT route's outcomes taken from `cache` when the query, CaDiCaL's version and the limits
-// are the same (nothing changes when CaDiCaL cannot be run: the route will say so).
+// The DRAT route's outcomes taken from `cache` when the query, CaDiCaL's version, this very
+// binary (its checkers) and the limits are the same (nothing changes when CaDiCaL cannot be
+// run: the route will say so).
 void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat);
 
 // The exhaustive blocks' reports taken from `cache` when their inputs are unchanged and this

@@ -345,7 +345,6 @@ void jobs_of(const Read& r, std::vector<std::function<CheckRow()>>& jobs) {
     const std::shared_ptr<const Game> game = make_game(spec.game, definitions);
     const auto obligations = std::make_shared<std::vector<Obligation>>(
         unbounded_induction_obligations(spec, definitions, *game, name));
-    const smt::Numeration numeration = spec.numeration;
     for (const Json& o : induction.at("unbounded").at("obligations")) {
       if (!o.contains("independent")) continue;
       const auto it = std::find_if(obligations->begin(), obligations->end(),
@@ -353,6 +352,15 @@ void jobs_of(const Read& r, std::vector<std::function<CheckRow()>>& jobs) {
       if (it == obligations->end())
         throw CertificateError(fmt::format("{}: induction {} has no obligation {} on N^k", r.path,
                                            spec.claim, o.at("obligation").dump()));
+      // The numeration it was decided in: derived again, and held to what the record says.
+      const smt::Numeration numeration = numeration_to_decide(*it, spec.numeration, definitions);
+      const std::string recorded = o.value("numeration", smt::numeration_name(spec.numeration));
+      if (recorded != smt::numeration_name(numeration))
+        throw CertificateError(fmt::format(
+            "{}: induction {} obligation {} is recorded as decided in the {} numeration; nimcert "
+            "decides it in {}",
+            r.path, spec.claim, o.at("obligation").dump(), recorded,
+            smt::numeration_name(numeration)));
       jobs.push_back([=, &r, &definitions, obligation = *it] {
         return recheck_automata(r.path, folder, name, fmt::format("{}: {}", label, obligation.name),
                                 statement_of(obligation, numeration), definitions,

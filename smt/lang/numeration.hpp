@@ -14,6 +14,8 @@
 //                   ostw_even
 #pragma once
 
+#include <vector>
+
 #include "lang/ast.hpp"
 #include "sys/ostrowski.hpp"
 
@@ -64,5 +66,16 @@ inline Numeration numeration_of_builtin(Op op) {
       return Numeration::Binary;
   }
 }
+
+// The numeration a statement on N^k is decided in: the one its induction names when the
+// statement (its `parts`: hypotheses, conclusion, existential bodies; definitions followed)
+// reads a built-in of a numeration other than binary, and binary otherwise.  Whether a
+// statement about naturals holds does not depend on the digits MONA and the automata read them
+// in, and binary's automata for + and < are the smallest: the rank obligations (7) of a game in
+// an Ostrowski numeration read no digits, and are decided about three times faster in binary.
+// A statement reading another numeration's built-ins keeps `named`, and the translation
+// refuses it as before.
+Numeration numeration_to_decide(Numeration named, const std::vector<ExprPtr>& parts,
+                                const Definitions& definitions);
 
 }  // namespace nimcert::smt

@@ -11,12 +11,12 @@
 // a conflict), or, failing that, as a resolution asymmetric tautology on its first literal p
 // (RAT: for every active clause D with -p, the lemma joined with D without -p is RUP or a
 // tautology).  Propagation runs core-first (the core clauses to a fixpoint, then one literal's
-// worth of the others) so that the conflicts found, and so the core, stay small.  Every check
-// propagates from an empty assignment: the negated lemma first, then the unit clauses one at a
-// time, the latest first, each to a fixpoint (a lemma mostly follows from the units learned
-// just before it; assigning all units first made a proof of 25,000 unit lemmas quadratic).
-// Slower than drat-trim's incremental trail, simpler to trust.  The clauses each check used
-// are its LRAT hints (lrat_checker.hpp checks them).
+// worth of the others) so that the conflicts found, and so the core, stay small.  The clauses
+// each check used are its LRAT hints (lrat_checker.hpp checks them).
+//
+// How a check propagates (DratMethod, drat_propagator.hpp): on the top-level trail kept between
+// checks, as drat-trim does, or from an empty assignment every time, the checker nimcert had
+// first, kept as the reference the other is held against (the two give the same verdicts).
 //
 // Honouring every deletion only makes the checker stricter: a deleted clause is never used.
 #pragma once
@@ -39,6 +39,7 @@ struct DratCheck {
   std::uint64_t core_lemmas = 0;  // lemmas checked (the rest were never used)
   std::uint64_t rat_lemmas = 0;   // of those, checked as RAT
   std::uint64_t work = 0;         // the steps DratLimits::visits counts, spent on this proof
+  std::uint64_t rebuilds = 0;     // KeptTrail: lemmas checked again on a trail rebuilt from nothing
   std::string lrat;               // the LRAT proof when asked for and verified
 };
 
@@ -61,11 +62,26 @@ struct DratLimitReached : std::runtime_error {
   bool memory;
 };
 
+// How each RUP check propagates (drat_propagator.hpp).
+enum class DratMethod {
+  KeptTrail,    // on the top-level trail kept between checks (drat-trim's way)
+  FromScratch,  // from an empty assignment each time (the reference)
+};
+
+struct DratMode {
+  DratMethod method = DratMethod::KeptTrail;
+  // Every lemma checked, not only the refutation's core.  The two methods may find different
+  // cores, so on a proof holding a lemma that is neither RUP nor RAT, one may need it and
+  // refuse while the other accepts without it (each acceptance still stands on its LRAT); with
+  // every lemma checked the verdict no longer depends on the core, so the methods must agree.
+  bool every_lemma = false;
+};
+
 // Checks `drat` (text DRAT: lines "l1 l2 ... 0" add, "d l1 ... 0" delete; "c" comments)
 // against `cnf`.  Throws std::invalid_argument on malformed proof text, DratLimitReached past a
 // limit, and smt::Interrupted (sys/interrupt.hpp) when an interrupt is requested (propagation
 // polls it every few thousand clauses, so a check stops within milliseconds).
 DratCheck check_drat(const Cnf& cnf, std::string_view drat, bool write_lrat,
-                     const DratLimits& limits = {});
+                     const DratLimits& limits = {}, DratMode mode = {});
 
 }  // namespace nimcert::smt

@@ -4,7 +4,8 @@
 // (v Z3's value of t) must be refuted by unit propagation alone (the DRAT checker's empty
 // clause), and the CNF of "t = v" must not be; every 16th execution also has CaDiCaL say sat
 // on "t = v" and unsat on "t != v" with the inputs free but one, with a DRAT proof that
-// nimcert's checker and its LRAT checker both accept.  Any disagreement prints the term.
+// nimcert's checker and its LRAT checker both accept, on the kept trail and from scratch
+// (sat/drat_checker.hpp's two methods).  Any disagreement prints the term.
 //   blast_differential [--seconds S] [--seed N] [--jobs J] [--max N]
 #include <atomic>
 
@@ -61,6 +62,11 @@ int main(int argc, char** argv) {
             if (!d.verified) return campaign.disagree(where, "DRAT refused: " + d.reason, input);
             const LratCheck l = check_lrat(open.cnf, d.lrat);
             if (!l.verified) return campaign.disagree(where, "LRAT refused: " + l.reason, input);
+            // The reference method, every check from an empty assignment: the same verdict.
+            const DratCheck r = check_drat(open.cnf, run.proof, true, {}, {DratMethod::FromScratch});
+            if (!r.verified) return campaign.disagree(where, "DRAT from scratch refused: " + r.reason, input);
+            if (!check_lrat(open.cnf, r.lrat).verified)
+              return campaign.disagree(where, "LRAT from scratch refused", input);
             ++proofs;
           }
         } catch (const std::exception& e) {
@@ -69,7 +75,8 @@ int main(int argc, char** argv) {
       });
   fmt::print(
       "blast_differential: {} executions ({} terms held to Z3's value by propagation both ways, "
-      "{} confirmed sat by CaDiCaL, {} unsat proofs checked by DRAT and LRAT), {} "
+      "{} confirmed sat by CaDiCaL, {} unsat proofs checked by DRAT (kept trail and from scratch) "
+      "and LRAT), {} "
       "disagreements\n",
       executions, refuted.load(), solved.load(), proofs.load(), campaign.disagreements());
   return campaign.disagreements() ? 1 : 0;

@@ -286,7 +286,7 @@ Json drat_json(const DratRoute& d, unsigned width, const std::string& proof_path
     }
     j["proof"] = std::move(p);
   }
-  if (d.checked()) j["checkers"] = "nimcert DRAT (backward, RAT, core-first) and LRAT";
+  if (d.checked()) j["checkers"] = "nimcert DRAT (backward, RAT, core-first, kept trail) and LRAT";
   return j;
 }
 
@@ -355,6 +355,8 @@ Json unbounded_obligations_json(const UnboundedInduction& u, std::size_t heaps,
     x.erase("engine");
     x.erase("domain");
     Json entry = {{"obligation", o.name}};
+    // An obligation that reads none of the named numeration's built-ins is decided in binary.
+    if (o.numeration != u.numeration) entry["numeration"] = smt::numeration_name(o.numeration);
     entry.update(x);
     entry["counterexample"] = o.counterexample ? *o.counterexample : Json();
     if (o.counterexample) entry["refutes_claim"] = o.refutes;

@@ -117,13 +117,14 @@ UnboundedInduction decide_on_every_position(
     const std::string& source, const CheckOptions& options, const ConfirmCounterexample& confirm,
     smt::Numeration numeration) {
   UnboundedOptions mona = unbounded_options(options);
-  mona.numeration = numeration;
   UnboundedInduction out;
   out.in_fragment = true;
+  out.numeration = numeration;
   bool valid = true, refuted = false;
   for (const Obligation& o : obligations) {
     UnboundedObligation r;
     r.name = o.name;
+    r.numeration = mona.numeration = numeration_to_decide(o, numeration, definitions);
     smt::ExprPtr statement;
     if (o.existentials.empty()) {
       smt::ExprPtr premise = o.hypotheses.empty() ? nullptr : o.hypotheses[0];

@@ -76,6 +76,7 @@ InductionWidth read_width(
 // One obligation for all of N^k: MONA's outcome, and its counterexample confirmed by the game.
 struct UnboundedObligation {
   std::string name;
+  smt::Numeration numeration = smt::Numeration::Binary;  // decided in (numeration_to_decide)
   UnboundedOutcome outcome;
   std::optional<nlohmann::ordered_json> counterexample;  // confirmed in C++
   bool refutes = false;
@@ -87,6 +88,7 @@ struct UnboundedInduction {
   std::string outside;  // the first term outside the fragment, and why
   smt::SourceLocation outside_at;
   std::vector<UnboundedObligation> obligations;
+  smt::Numeration numeration = smt::Numeration::Binary;  // the one the induction names
   Verdict verdict = Verdict::Unknown;
 };
 

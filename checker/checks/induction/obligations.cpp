@@ -464,4 +464,12 @@ std::vector<Obligation> induction_obligations(const InductionStep& step, unsigne
   return out;
 }
 
+smt::Numeration numeration_to_decide(const Obligation& o, smt::Numeration named,
+                                     const smt::Definitions& definitions) {
+  std::vector<smt::ExprPtr> parts = o.hypotheses;
+  parts.push_back(o.conclusion);
+  for (const smt::Existential& e : o.existentials) parts.push_back(e.body);
+  return smt::numeration_to_decide(named, parts, definitions);
+}
+
 }  // namespace nimcert

@@ -137,4 +137,10 @@ std::vector<Obligation> induction_obligations(const InductionStep& step, unsigne
 // The obligations for all of N^k: (r), (7), (a) and the quantified (b).
 std::vector<Obligation> unbounded_obligations(const InductionStep& step);
 
+// The numeration `o` is decided in on N^k when its induction names `named`: binary unless it
+// reads that numeration's built-ins (smt::numeration_to_decide).  check, verify --independent
+// and export-mona all ask here.
+smt::Numeration numeration_to_decide(const Obligation& o, smt::Numeration named,
+                                     const smt::Definitions& definitions);
+
 }  // namespace nimcert
