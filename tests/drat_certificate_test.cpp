@@ -80,7 +80,8 @@ class DratCertificate : public testing::ScratchTest {
 TEST_F(DratCertificate, CertifyRecordsCheckedProofsBesideTheCertificateAndVerifyChecksThem) {
   const Json c = certify_lemmas();
   EXPECT_EQ(c["solvers"]["cadical"]["proof_limit_bytes"], std::uint64_t{64} << 20);
-  EXPECT_EQ(c["solvers"]["cadical"]["timeout_ms"], 10000);
+  EXPECT_EQ(c["solvers"]["cadical"]["timeout_ms"], 120000);
+  EXPECT_EQ(c["solvers"]["cadical"]["conflicts"], 300000);
   ASSERT_EQ(c["lemmas"].size(), 2u);
   const Json& d = c["lemmas"][0]["drat"];
   EXPECT_EQ(d["width"], 16);  // the widest
@@ -320,6 +321,29 @@ TEST(DratRoute, ATimeOutIsNoCheckedProof) {
   EXPECT_FALSE(route.checked());
   EXPECT_TRUE(route.proof.empty());
   EXPECT_NE(route.note.find("300 ms"), std::string::npos) << route.note;
+}
+
+// The limit that decides is on conflicts: the same query stopped at 1000 conflicts, twice, the
+// same outcome and note (no wall clock involved), and without that limit CaDiCaL proves it.
+TEST(DratRoute, TheConflictLimitGivesTheSameOutcomeEveryTime) {
+  // x * 7 == 7 * x at 12 bits: a multiplier CaDiCaL needs some thousands of conflicts for.
+  const std::string query =
+      "(declare-const a (_ BitVec 12))\n(declare-const b (_ BitVec 12))\n"
+      "(assert (not (= (bvmul a b) (bvmul b a))))\n(check-sat)\n";
+  DratOptions few;
+  few.conflicts = 1000;
+  const DratRoute first = drat_route(query, few), second = drat_route(query, few);
+  EXPECT_EQ(first.status, DratRoute::kTime);
+  EXPECT_EQ(first.note, "CaDiCaL stopped at its limit of 1000 conflicts");
+  EXPECT_EQ(second.status, first.status);
+  EXPECT_EQ(second.note, first.note);
+  DratOptions enough;
+  enough.conflicts = 10'000'000;
+  const DratRoute proved = drat_route(
+      "(declare-const a (_ BitVec 4))\n(declare-const b (_ BitVec 4))\n"
+      "(assert (not (= (bvmul a b) (bvmul b a))))\n(check-sat)\n",
+      enough);
+  EXPECT_EQ(proved.status, DratRoute::kChecked) << proved.note;
 }
 
 // Solvers that answer unsat on every query: a false lemma "proved" by them.

@@ -37,6 +37,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
   if (!report.cadical_version.empty())
     c["solvers"]["cadical"] = {{"version", report.cadical_version},
                                {"timeout_ms", report.drat_timeout_ms},
+                               {"conflicts", report.drat_conflicts},
                                {"proof_limit_bytes", report.drat_proof_limit_bytes},
                                {"checker_visits", report.drat_check_visits},
                                {"checker_memory_bytes", report.drat_check_memory_bytes}};

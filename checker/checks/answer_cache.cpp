@@ -242,9 +242,9 @@ void AnswerCache::store_mona(const smt::MonaQuery& query, unsigned timeout_ms,
 std::string AnswerCache::drat_key_of(const std::string& smt2, const DratOptions& options,
                                      const std::string& route_version) const {
   return Sha256::of(fmt::format(
-      "{}\nquery {}\nroute {}\ntimeout_ms {}\nproof_limit_bytes {}\ncheck_visits {}\n"
-      "check_memory_bytes {}\n",
-      kDratFormat, Sha256::of(smt2), route_version, options.timeout_ms,
+      "{}\nquery {}\nroute {}\ntimeout_ms {}\nconflicts {}\nproof_limit_bytes {}\n"
+      "check_visits {}\ncheck_memory_bytes {}\n",
+      kDratFormat, Sha256::of(smt2), route_version, options.timeout_ms, options.conflicts,
       options.proof_limit_bytes, options.check_visits, options.check_memory_bytes));
 }
 

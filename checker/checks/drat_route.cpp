@@ -106,7 +106,8 @@ DratRoute fresh_drat_route(const std::string& smt2, const DratOptions& options) 
   const std::string dimacs = smt::dimacs_text(query->cnf);
   describe_cnf(query->cnf, dimacs, out);
   const smt::CoreSlot core;  // CaDiCaL, then the checkers: one core throughout
-  smt::SatRun run = smt::solve_with_cadical(dimacs, options.timeout_ms, options.cadical_binary);
+  smt::SatRun run = smt::solve_with_cadical(dimacs, options.timeout_ms, options.cadical_binary,
+                                            options.conflicts);
   if (run.verdict == smt::SatRun::Verdict::Sat) {
     out.status = DratRoute::kSat;
     out.note = "CaDiCaL finds the CNF satisfiable";
@@ -150,7 +151,7 @@ std::string regenerate_proof(const std::string& smt2, const DratOptions& options
   if (!query) return {};
   const smt::CoreSlot core;
   smt::SatRun run = smt::solve_with_cadical(smt::dimacs_text(query->cnf), options.timeout_ms,
-                                            options.cadical_binary);
+                                            options.cadical_binary, options.conflicts);
   if (run.verdict != smt::SatRun::Verdict::Unsat) {
     note =
         run.verdict == smt::SatRun::Verdict::Sat ? "CaDiCaL finds the CNF satisfiable" : run.note;

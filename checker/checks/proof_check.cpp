@@ -255,6 +255,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.cadical_version = smt::cadical_version(options.lemma.drat.cadical_binary);
     report.drat_proof_limit_bytes = options.lemma.drat.proof_limit_bytes;
     report.drat_timeout_ms = options.lemma.drat.timeout_ms;
+    report.drat_conflicts = options.lemma.drat.conflicts;
     report.drat_check_visits = options.lemma.drat.check_visits;
     report.drat_check_memory_bytes = options.lemma.drat.check_memory_bytes;
   }

@@ -159,9 +159,15 @@ void add_timeout_option(CLI::App* cmd, WorkflowOptions& o) {
                   "MiB, 1 to 65536, is not checked and is recorded as \"no checked proof (size)\"")
       ->capture_default_str()
       ->check(CLI::Range(1u, 65536u));
+  cmd->add_option("--drat-conflicts", o.drat_conflicts,
+                  "CaDiCaL's limit on conflicts per query on the DRAT route, 1 to 2000000000: "
+                  "the same outcome on every machine; reached = \"no checked proof (time)\" "
+                  "(the solvers' answers stand)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{2'000'000'000}));
   cmd->add_option("--drat-timeout-ms", o.drat_timeout_ms,
-                  "CaDiCaL's time limit per lemma on the DRAT route, 1 to 3600000; reached = "
-                  "\"no checked proof (time)\" (the solvers' answers stand)")
+                  "CaDiCaL's wall-clock limit per query on the DRAT route, 1 to 3600000, a "
+                  "safety net beyond --drat-conflicts; reached = \"no checked proof (time)\"")
       ->capture_default_str()
       ->check(CLI::Range(1u, 3600000u));
 }

@@ -100,6 +100,7 @@ ProofOptions proof_options(const WorkflowOptions& o) {
   options.lemma.after_unbounded_ms = o.after_mona_ms;
   options.lemma.drat.proof_limit_bytes = o.drat_limit_mb << 20;
   options.lemma.drat.timeout_ms = o.drat_timeout_ms;
+  options.lemma.drat.conflicts = o.drat_conflicts;
   options.claims_only = o.claims_only;
   options.fail_fast = o.fail_fast;
   return options;

@@ -42,7 +42,8 @@ struct WorkflowOptions {
   bool fail_fast = false;
   // The DRAT route's proof size limit (checks/drat_route.hpp), in MiB.
   std::uint64_t drat_limit_mb = 64;
-  unsigned drat_timeout_ms = 10000;  // CaDiCaL's limit per lemma (DratOptions::timeout_ms)
+  unsigned drat_timeout_ms = 120000;      // CaDiCaL's wall clock per query (a safety net)
+  std::uint64_t drat_conflicts = 300000;  // CaDiCaL's limit on conflicts per query
 };
 
 // The proof files named, or every *.proof under certs/ in name order.

@@ -19,11 +19,14 @@ std::runtime_error not_runnable(const std::string& binary) {
 }  // namespace
 
 SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms,
-                          const std::string& binary) {
+                          const std::string& binary, std::uint64_t conflicts) {
   // -q: no banner; --no-binary: a text proof; "- -": the CNF from stdin, the proof to stdout,
-  // followed by the status line "s UNSATISFIABLE".
-  const ProcessResult run =
-      run_process({binary, "-q", "--no-binary", "-", "-"}, dimacs, ProcessLimits{timeout_ms, 0});
+  // followed by the status line "s UNSATISFIABLE"; -c N: at most N conflicts, then
+  // "c UNKNOWN" and exit status 0.
+  std::vector<std::string> command = {binary, "-q", "--no-binary"};
+  if (conflicts != 0) command.insert(command.end(), {"-c", std::to_string(conflicts)});
+  command.insert(command.end(), {"-", "-"});
+  const ProcessResult run = run_process(command, dimacs, ProcessLimits{timeout_ms, 0});
   if (!run.started) throw not_runnable(binary);
   throw_if_interrupted();
   SatRun out;
@@ -41,6 +44,9 @@ SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms,
   } else if (run.exit_status == 10 && status != std::string::npos &&
              run.output.compare(status, sat.size(), sat) == 0) {
     out.verdict = SatRun::Verdict::Sat;
+  } else if (conflicts != 0 && run.exit_status == 0 &&
+             run.output.find("c UNKNOWN") != std::string::npos) {
+    out.note = "CaDiCaL stopped at its limit of " + std::to_string(conflicts) + " conflicts";
   } else {
     out.note = "CaDiCaL exited with status " + std::to_string(run.exit_status);
   }

@@ -5,6 +5,7 @@
 // "unsat" without a proof that checks is reported as no checked proof.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace nimcert::smt {
@@ -16,10 +17,12 @@ struct SatRun {
   double seconds = 0;
 };
 
-// Runs `binary` (default "cadical") on the DIMACS text with a wall-clock limit.  Throws
-// std::runtime_error when it cannot be started.
+// Runs `binary` (default "cadical") on the DIMACS text with a wall-clock limit and, when
+// `conflicts` is not 0, CaDiCaL's own limit on conflicts (-c): deterministic, so that the same
+// CNF gets the same outcome on every machine and under any load; the wall clock is then only a
+// safety net.  Throws std::runtime_error when it cannot be started.
 SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms,
-                          const std::string& binary = "cadical");
+                          const std::string& binary = "cadical", std::uint64_t conflicts = 0);
 
 // The version `binary --version` prints ("sc2021" for Debian 12's 1.5.3).
 std::string cadical_version(const std::string& binary = "cadical");
