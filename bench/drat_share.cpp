@@ -9,11 +9,11 @@
 // were too large (a proof above LIMIT_MB is not checked), and any disagreement of the methods.
 //
 // 2026-12-06, every committed proof (253 proofs: 32 lemmas, 221 induction obligations), both
-// methods in one run: no disagreement; DRAT checking 44.1 s on the kept trail against 57.3 s
-// from scratch; manabe's (14)<=>(16) 0.34 s and 1.2 * 10^6 steps against 12.3 s and
-// 3.9 * 10^8 (the units of 25,376 lemmas propagated again for each of 7,438 checks); the
-// largest, serial-nim's nested-6 (b), 4.3 s against 4.4 s (its time is the lemmas' own
-// propagation, not the units').
+// methods in one run on a quiet machine: no disagreement; DRAT checking 38.2 s on the kept
+// trail against 49.3 s from scratch (CaDiCaL 42.8 s, LRAT 5.9 s); manabe's (14)<=>(16) 0.35 s
+// and 1.2 * 10^6 steps against 11.5 s and 3.9 * 10^8 (the units of 25,376 lemmas propagated
+// again for each of 7,438 checks); the largest, serial-nim's nested-6 (b), 3.9 s and
+// 2.7 * 10^8 steps against 4.1 s (its time is the lemmas' own propagation, not the units').
 // Not a Google Benchmark: one pass, its figures for the notes.
 //   build/bench/drat_share DIR [TIMEOUT_MS [LIMIT_MB]]      (defaults 60000, 256)
 #include <fmt/format.h>

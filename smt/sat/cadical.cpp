@@ -18,8 +18,8 @@ std::runtime_error not_runnable(const std::string& binary) {
 
 }  // namespace
 
-SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms,
-                          const std::string& binary, std::uint64_t conflicts) {
+SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms, const std::string& binary,
+                          std::uint64_t conflicts) {
   // -q: no banner; --no-binary: a text proof; "- -": the CNF from stdin, the proof to stdout,
   // followed by the status line "s UNSATISFIABLE"; -c N: at most N conflicts, then
   // "c UNKNOWN" and exit status 0.

@@ -23,6 +23,13 @@ Clause normalized(Clause lits) {
   return lits;
 }
 
+// FNV-1a over the literals' 32-bit words.
+std::uint64_t hash_of(const Clause& lits) {
+  std::uint64_t h = 0xcbf29ce484222325u;
+  for (const Lit l : lits) h = (h ^ static_cast<std::uint32_t>(l)) * 0x100000001b3u;
+  return h;
+}
+
 }  // namespace
 
 DratPropagator::DratPropagator(std::int32_t variables, const DratLimits& limits, DratMethod method)
@@ -68,6 +75,7 @@ std::uint32_t DratPropagator::add(Clause lits, std::int64_t id, std::size_t line
   literals_.insert(literals_.end(), lits.begin(), lits.end());
   const auto index = static_cast<std::uint32_t>(clauses_.size());
   clauses_.push_back(c);
+  hashes_.push_back(hash_of(lits));
   sorted_.push_back(std::move(lits));
   hints_.emplace_back();
   return index;
@@ -81,13 +89,11 @@ Clause DratPropagator::lits_copy(std::uint32_t c) const {
 void DratPropagator::activate(std::uint32_t c, bool on) {
   work(sorted_[c].size() + 1);  // the index's comparisons, about
   clauses_[c].active = on;
-  const Clause& key = sorted_[c];
-  if (on) {
-    by_literals_[key].push_back(c);
-  } else {
-    auto& list = by_literals_[key];
+  std::vector<std::uint32_t>& list = by_hash_[hashes_[c]];
+  if (on)
+    list.push_back(c);
+  else
     list.erase(std::find(list.begin(), list.end(), c));
-  }
   if (clauses_[c].size <= 1 && !clauses_[c].tautology) {
     if (on)
       small_.push_back(c);
@@ -102,8 +108,15 @@ void DratPropagator::activate(std::uint32_t c, bool on) {
 
 std::uint32_t DratPropagator::find_active(Clause lits) {
   work(lits.size() + 1);
-  const auto it = by_literals_.find(normalized(std::move(lits)));
-  return it == by_literals_.end() || it->second.empty() ? kNoClause : it->second.back();
+  const Clause key = normalized(std::move(lits));
+  const auto it = by_hash_.find(hash_of(key));
+  if (it == by_hash_.end()) return kNoClause;
+  for (std::size_t i = it->second.size(); i-- > 0;) {  // the latest activated first
+    const std::uint32_t c = it->second[i];
+    work(key.size() + 1);
+    if (sorted_[c] == key) return c;
+  }
+  return kNoClause;
 }
 
 void DratPropagator::keep_top_level() {

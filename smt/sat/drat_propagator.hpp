@@ -28,8 +28,8 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "sat/cnf.hpp"
@@ -132,7 +132,11 @@ class DratPropagator {
   std::vector<Lit> literals_;   // every clause's, at its begin
   std::vector<Clause> sorted_;  // [c]: c's literals in add()'s order, the key of deletions
   std::vector<std::vector<std::int64_t>> hints_;  // [c]: its LRAT hints, once checked
-  std::map<std::vector<Lit>, std::vector<std::uint32_t>> by_literals_;  // active ones
+  // The index deletions are matched in: the active clauses by a hash of their sorted literals
+  // (computed once per clause), each list in activation order; equal literals are compared
+  // on a hit.  Only looked up, never walked in hash order.
+  std::vector<std::uint64_t> hashes_;  // [c]: of sorted_[c]
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
   std::vector<std::uint32_t> small_;  // active clauses of at most one literal
   std::vector<std::int8_t> values_;
   std::vector<std::uint32_t> reasons_;
