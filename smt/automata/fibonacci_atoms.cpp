@@ -2,7 +2,6 @@
 #include "automata/fibonacci_atoms.hpp"
 
 #include <algorithm>
-#include <map>
 
 #include "automata/operations.hpp"
 #include "automata/reversal.hpp"
@@ -43,27 +42,13 @@ bool sum_pair_viable(std::int64_t u, std::int64_t v) {
 }
 
 TopDownSum top_down_sum() {
-  TopDownSum out;
-  std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> id{{{0, 0}, 0}};
-  out.pairs.push_back({0, 0});
-  std::vector<std::vector<std::int64_t>> raw;  // target pair index or -1
-  for (std::size_t i = 0; i < out.pairs.size(); ++i) {
-    const auto [u, v] = out.pairs[i];
-    std::vector<std::int64_t> row(8, -1);
-    for (Letter l = 0; l < 8; ++l) {
-      const std::int64_t e = std::int64_t{digit(l, 0)} + digit(l, 1) - digit(l, 2);
-      const std::pair<std::int64_t, std::int64_t> to{u + v + e, u};
-      if (!sum_pair_viable(to.first, to.second)) continue;
-      auto [it, fresh] = id.try_emplace(to, out.pairs.size());
-      if (fresh) out.pairs.push_back(to);
-      row[l] = static_cast<std::int64_t>(it->second);
-    }
-    raw.push_back(std::move(row));
-  }
-  for (const auto& row : raw)
-    for (std::int64_t t : row)
-      out.next.push_back(t < 0 ? out.pairs.size() : static_cast<std::size_t>(t));
-  return out;
+  return walk_top_down(
+      8, 1,
+      [](std::size_t l) {
+        const auto letter = static_cast<Letter>(l);
+        return std::int64_t{digit(letter, 0)} + digit(letter, 1) - digit(letter, 2);
+      },
+      sum_pair_viable);
 }
 
 Atom fibonacci_sum() {

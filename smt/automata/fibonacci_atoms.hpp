@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "automata/atoms.hpp"
+#include "automata/reversal.hpp"
 
 namespace nimcert::automata {
 
@@ -40,10 +41,7 @@ Atom fibonacci_sum();            // roles x, y, z; meaning: the pairs (U, V) of 
 // The automaton read from the top place down, for tests: its pairs (state i is pairs[i], the
 // start (0, 0) first) and next[i * 8 + letter] (letter bit 0 x, 1 y, 2 z), or pairs.size() for
 // a dropped pair.
-struct TopDownSum {
-  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
-  std::vector<std::size_t> next;
-};
+using TopDownSum = TopDownAdder;
 TopDownSum top_down_sum();
 
 // Whether a pair may still reach a sum of 0 (the rule above): false only when it cannot.

@@ -2,7 +2,6 @@
 #include "automata/ostrowski_atoms.hpp"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 
 #include "automata/reversal.hpp"
@@ -112,29 +111,14 @@ Atom ost_lowest(bool odd) {
 }
 
 OstrowskiTopDown ostrowski_top_down_sum(OstrowskiSystem s) {
-  OstrowskiTopDown out;
-  std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> id{{{0, 0}, 0}};
-  out.pairs.push_back({0, 0});
-  std::vector<std::vector<std::int64_t>> raw;  // target pair index or -1
-  for (std::size_t i = 0; i < out.pairs.size(); ++i) {
-    const auto [u, v] = out.pairs[i];
-    std::vector<std::int64_t> row(27, -1);
-    for (std::size_t code = 0; code < 27; ++code) {
-      const std::int64_t e = static_cast<std::int64_t>(code % 3) +
-                             static_cast<std::int64_t>(code / 3 % 3) -
-                             static_cast<std::int64_t>(code / 9);
-      const std::pair<std::int64_t, std::int64_t> next{2 * u + v + e, u};
-      if (!viable(s, next.first, next.second)) continue;
-      auto [it, fresh] = id.try_emplace(next, out.pairs.size());
-      if (fresh) out.pairs.push_back(next);
-      row[code] = static_cast<std::int64_t>(it->second);
-    }
-    raw.push_back(std::move(row));
-  }
-  for (const auto& row : raw)
-    for (std::int64_t t : row)
-      out.next.push_back(t < 0 ? out.pairs.size() : static_cast<std::size_t>(t));
-  return out;
+  // letter x + 3y + 9z: x and y's digits less z's
+  return walk_top_down(
+      27, 2,
+      [](std::size_t code) {
+        return static_cast<std::int64_t>(code % 3) + static_cast<std::int64_t>(code / 3 % 3) -
+               static_cast<std::int64_t>(code / 9);
+      },
+      [s](std::int64_t u, std::int64_t v) { return viable(s, u, v); });
 }
 
 Atom ostrowski_sum(OstrowskiSystem s) {

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "automata/atoms.hpp"
+#include "automata/reversal.hpp"
 #include "sys/ostrowski.hpp"
 
 namespace nimcert::automata {
@@ -61,10 +62,7 @@ Atom spread_over_bits(const DigitAutomaton& digits);
 
 // The sum's pairs read from the top place down (pairs[0] = (0, 0), the start) and
 // next[i * 27 + x + 3y + 9z], pairs.size() for a dropped pair; for tests.
-struct OstrowskiTopDown {
-  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
-  std::vector<std::size_t> next;
-};
+using OstrowskiTopDown = TopDownAdder;
 OstrowskiTopDown ostrowski_top_down_sum(OstrowskiSystem s);
 
 // v's digits as the bits a track holds (lowest first, none for 0).

@@ -10,11 +10,29 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "automata/dfa.hpp"
 
 namespace nimcert::automata {
+
+// An adder read from the top place down: state i is the pair pairs[i] (the start (0, 0) first),
+// next[i * letters + letter] its successor, pairs.size() for a dropped pair.
+struct TopDownAdder {
+  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
+  std::vector<std::size_t> next;
+};
+
+// The pairs reachable from (0, 0) when a letter whose x and y digits exceed its z digit by
+// `excess(letter)` takes (U, V) to (multiplier U + V + excess, U): the recurrence of the
+// places (1 for Fibonacci's, 2 for Ostrowski's [0; a_1, 2, 2, ...]).  A pair `viable` refuses
+// (it can no longer reach a sum of 0) is dropped.  Pairs are numbered in the order found.
+TopDownAdder walk_top_down(std::size_t letters, std::int64_t multiplier,
+                           const std::function<std::int64_t(std::size_t)>& excess,
+                           const std::function<bool(std::int64_t, std::int64_t)>& viable);
 
 struct ReversedAutomaton {
   std::vector<std::vector<std::size_t>> sets;  // state i's top-down states, sorted; start first
