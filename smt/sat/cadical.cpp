@@ -45,7 +45,7 @@ SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms, const 
              run.output.compare(status, sat.size(), sat) == 0) {
     out.verdict = SatRun::Verdict::Sat;
   } else if (conflicts != 0 && run.exit_status == 0 &&
-             run.output.find("c UNKNOWN") != std::string::npos) {
+             run.output.rfind("c UNKNOWN") != std::string::npos) {
     out.note = "CaDiCaL stopped at its limit of " + std::to_string(conflicts) + " conflicts";
   } else {
     out.note = "CaDiCaL exited with status " + std::to_string(run.exit_status);
