@@ -118,6 +118,14 @@ TEST_F(InputBoundary, BoxSideSequenceEndCubeAndCasesAreRangeChecked) {
   EXPECT_NE(cube.out.find("--cube: Value 5000 not in range 1 to 4096"), std::string::npos)
       << cube.out;
   EXPECT_EQ(nimcert("certify --timeout-ms 0 x.proof").status, 2);
+  // CaDiCaL's conflict limit: 0 (which solve_with_cadical reads as no limit at all) and values
+  // past 2 * 10^9, or past 2^64, are refused, the option named.
+  for (const char* conflicts : {"0", "2000000001", "18446744073709551616"}) {
+    const CommandResult r =
+        nimcert(std::string("certify --drat-conflicts ") + conflicts + " x.proof");
+    EXPECT_EQ(r.status, 2) << conflicts << ": " << r.out;
+    EXPECT_NE(r.out.find("--drat-conflicts"), std::string::npos) << r.out;
+  }
 }
 
 TEST_F(InputBoundary, ACaseRangeAtTheTopOfTheNaturalsEndsInsteadOfLooping) {
