@@ -126,6 +126,9 @@ TEST_F(Reuse, ADratRoutesTextsAreReadBackOnlyWithTheRecordedDigests) {
   DratOptions tighter = options;
   tighter.check_visits = 1000;
   EXPECT_FALSE(c.find_drat("(assert false)", tighter, "cadical 1; nimcert x"));
+  DratOptions fewer = options;  // CaDiCaL's conflict limit is part of the key too
+  fewer.conflicts = options.conflicts - 1;
+  EXPECT_FALSE(c.find_drat("(assert false)", fewer, "cadical 1; nimcert x"));
   // The proof text altered (same length): a miss, so the route runs again.
   const fs::path proof = dir_ / "cache" / "texts" / route.proof_sha256.substr(0, 2) /
                          route.proof_sha256;
