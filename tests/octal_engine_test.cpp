@@ -4,14 +4,17 @@
 // both widths of copies and across a widening, from every start, the rare-part windows against
 // the rest-by-rest loop, the Walsh-Hadamard counts of rare and unsettled
 // positions against counting them, and the periodic region's rows against the splits they
-// stand for, and the region given up when a value breaks it.
+// stand for, the region given up when a value breaks it, and found again as a fresh look
+// finds it when its walks back are remembered; the low values of a rest's first splits against
+// listing them.
+#include "engines/octal_engine.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <set>
 
 #include "engines/octal_classes.hpp"
-#include "engines/octal_engine.hpp"
 #include "engines/octal_period.hpp"
 #include "engines/rare_split_windows.hpp"
 #include "engines/split_copies.hpp"
@@ -39,8 +42,8 @@ TEST(OctalEngineWays, EachWayAloneAgreesWithPlainOnEveryCodeOfAtMostThreeDigitsT
       if (text.back() == '0') continue;
       const OctalCode code(text);
       const OctalValues plain = plain_octal_values(code, 2000);
-      for (const OctalMethod way :
-           {OctalMethod::Sparse, OctalMethod::Periodic, OctalMethod::Direct, OctalMethod::Marking}) {
+      for (const OctalMethod way : {OctalMethod::Sparse, OctalMethod::Periodic, OctalMethod::Direct,
+                                    OctalMethod::Marking}) {
         OctalEngineRun run;
         ASSERT_EQ(forced(code, 2000, way, &run), plain) << text << " way " << int(way);
         sparse += run.by_sparse;
@@ -102,12 +105,12 @@ TEST(SplitScans, NarrowCopiesAgreeWithTheScalarScanAcrossEachWidening) {
             hits += plain.reaches();
             // from `from`, and from starts inside and outside [from, to]: the same answer, and
             // a hit within the block that `at` starts
-            for (const std::uint64_t start : {std::uint64_t{0}, from, from + 1, (from + to) / 2, to,
-                                              to + 1}) {
+            for (const std::uint64_t start :
+                 {std::uint64_t{0}, from, from + 1, (from + to) / 2, to, to + 1}) {
               const SplitScan mine = copies.reaches(g.data(), r, from, to, v, start);
               const SplitScan scalar = split_reaches_scalar(g.data(), r, from, to, v, start);
-              ASSERT_EQ(mine.reaches(), plain.reaches()) << r << " " << from << " " << to << " " << v
-                                                     << " from " << start;
+              ASSERT_EQ(mine.reaches(), plain.reaches())
+                  << r << " " << from << " " << to << " " << v << " from " << start;
               ASSERT_EQ(scalar.reaches(), plain.reaches());
               EXPECT_GE(mine.compared, mine.reaches() ? 1u : 0u);
               for (const SplitScan& scan : {mine, scalar}) {
@@ -142,6 +145,49 @@ TEST(SplitScans, NarrowCopiesAgreeWithTheScalarScanAcrossEachWidening) {
   }
   EXPECT_EQ(copies.bits(), 32u);
   check_all(kLast, 0x10001);
+}
+
+// The values below 64 of a rest's first splits, from the byte copies in vector code and from
+// the 32-bit table, against the splits listed one by one: every rest of a random table with
+// values up to 95 (some xors at 64 and more, which are left out), every range start, ranges
+// shorter than kLowValueSplits and longer.
+TEST(SplitScans, TheLowValuesOfTheFirstSplitsAreThoseListedOneByOne) {
+  constexpr std::uint64_t kLast = 400;
+  std::mt19937_64 rng(11);
+  std::vector<std::uint32_t> g(kLast + 1);
+  SplitCopies copies(kLast);
+  for (std::uint64_t n = 0; n <= kLast; ++n) {
+    g[n] = static_cast<std::uint32_t>(rng() % 96);
+    copies.store(g.data(), n);
+  }
+  ASSERT_EQ(copies.bits(), 8u);
+  std::uint64_t nonempty = 0, high_left_out = 0;
+  for (std::uint64_t r = 2; r <= kLast; ++r)
+    for (std::uint64_t from = 1; from < r; from += 3)
+      for (const std::uint64_t to :
+           {from, std::min(r - 1, from + 10), (from + r - 1) / 2 + 1, r - 1}) {
+        if (to < from) continue;
+        std::uint64_t listed = 0;
+        for (std::uint64_t a = from; a <= to && a < from + kLowValueSplits; ++a) {
+          const std::uint32_t v = g[a] ^ g[r - a];
+          if (v < 64) listed |= std::uint64_t{1} << v;
+          high_left_out += v >= 64;
+        }
+        ASSERT_EQ(copies.low_values(g.data(), r, from, to), listed)
+            << r << " " << from << " " << to;
+        ASSERT_EQ(split_low_values_scalar(g.data(), r, from, to), listed);
+        nonempty += listed != 0;
+      }
+  EXPECT_GT(nonempty, 10'000u);
+  EXPECT_GT(high_left_out, 10'000u);
+  // Past 2^8 the copies are wider and the 32-bit table is read: the same bits.
+  g[kLast] = 0x100;
+  copies.store(g.data(), kLast);
+  ASSERT_EQ(copies.bits(), 16u);
+  std::uint64_t listed = 0;
+  for (std::uint64_t a = 1; a < 1 + kLowValueSplits; ++a)
+    if ((g[a] ^ g[kLast - a]) < 64) listed |= std::uint64_t{1} << (g[a] ^ g[kLast - a]);
+  EXPECT_EQ(copies.low_values(g.data(), kLast, 1, kLast / 2), listed);
 }
 
 // The windows of rare-part splits against the rest-by-rest loop, as the engine asks them: n up
@@ -192,8 +238,8 @@ TEST(RareSplitWindows, FlagTheValuesTheRestByRestLoopFinds) {
 // The transform's rare and unsettled counts against counting every position.
 TEST(SparseClassChoice, TheTransformCountsWhatCountingFinds) {
   std::mt19937_64 rng(3);
-  for (const std::optional<unsigned> parity : {std::optional<unsigned>{0}, std::optional<unsigned>{1},
-                                               std::optional<unsigned>{}}) {
+  for (const std::optional<unsigned> parity :
+       {std::optional<unsigned>{0}, std::optional<unsigned>{1}, std::optional<unsigned>{}}) {
     std::vector<std::uint32_t> g(500);
     for (auto& v : g) v = static_cast<std::uint32_t>(rng() % 4 == 0 ? rng() % 32 : rng() % 4);
     ClassCounts counts(parity, 2, 16);
@@ -245,6 +291,40 @@ TEST(PeriodicRegions, RowsHoldEverySplitOfACoveredRestAndABreakEndsTheRegion) {
   region.extend(g.data(), 401);
   EXPECT_FALSE(region.holds());
   EXPECT_FALSE(region.covers(400));
+}
+
+// A region looked for again and again as n grows, the walks back remembered from one look to the
+// next (octal_period.hpp), against a fresh region at each n that walks every value: the same
+// start and period, or none, at every n.  Values that repeat with period 12 from 700 (and 24, 36
+// too) but are of use only from n = 2 * 700 + 12, broken at 1500 and repeating again from 1489.
+TEST(PeriodicRegions, RememberedWalksFindWhatAFreshLookFinds) {
+  std::mt19937_64 rng(5);
+  OctalValues g(4001);
+  for (std::uint64_t n = 0; n < 712; ++n) g[n] = static_cast<std::uint32_t>(rng() % 16);
+  for (std::uint64_t n = 712; n <= 4000; ++n) g[n] = g[n - 12];
+  g[1500] ^= 1;  // from 1489 on it repeats again (g[1501..1511] are still those of 1489..1499)
+  for (std::uint64_t n = 1512; n <= 4000; ++n) g[n] = g[n - 12];
+  PeriodicRegion remembering(4096);
+  std::uint64_t found = 0, looks = 0;
+  for (std::uint64_t n = 64; n <= 4000; n += 7) {
+    remembering.find(g.data(), n);
+    PeriodicRegion fresh(4096);
+    fresh.find(g.data(), n);
+    ++looks;
+    ASSERT_EQ(remembering.holds(), fresh.holds()) << n;
+    if (!fresh.holds()) continue;
+    ++found;
+    ASSERT_EQ(remembering.start(), fresh.start()) << n;
+    ASSERT_EQ(remembering.period(), fresh.period()) << n;
+  }
+  EXPECT_GT(found, 150u);  // from 1412 to the break, and from 2990 on
+  EXPECT_LT(found, looks);
+  // Where it is of use from the first repetition: found at 700 then, not before.
+  PeriodicRegion late(4096);
+  late.find(g.data(), 1412);
+  ASSERT_TRUE(late.holds());
+  EXPECT_EQ(late.start(), 700u);
+  EXPECT_EQ(late.period(), 12u);
 }
 
 // 0.57 repeats 1 1 2 2 from n = 1: at n = 1000 the last two values are equal, a "period 1"

@@ -14,15 +14,30 @@ namespace {
 class OctalMoves final : public SplitMoves {
  public:
   explicit OctalMoves(const OctalCode& code) : whole_(!code.extends_octal()) {
+    bool steady = true;
     for (std::uint64_t k = 0; k <= code.largest_removal(); ++k) {
       digits_.push_back(code.digit(k));
+      if (k > 0 && (code.digit(k) & 2)) single_removals_.push_back(k);
       if (code.digit(k) & 4) split_removals_.push_back({k, code.parts(k)});
+      if (code.digit(k) & 4) steady &= code.parts(k) == OctalCode::Parts::Any;
       if (code.digit(k) & 8) three_removals_.push_back(k);
     }
+    steady_from_ = steady && three_removals_.empty() ? digits_.size() + 2 : kNever;
   }
 
   void at(std::uint64_t n, const std::uint32_t* g, std::vector<std::uint32_t>& values,
           std::vector<SplitRange>& splits) const override {
+    if (n >= steady_from_) {  // past every k + 2: the same followers, shifted, at every n
+      values.resize(single_removals_.size());
+      for (std::size_t i = 0; i < single_removals_.size(); ++i)
+        values[i] = g[n - single_removals_[i]];
+      splits.resize(split_removals_.size());
+      for (std::size_t i = 0; i < split_removals_.size(); ++i) {
+        const std::uint64_t rest = n - split_removals_[i].first;
+        splits[i] = SplitRange{rest, 1, rest / 2};
+      }
+      return;
+    }
     values.clear();
     splits.clear();
     for (std::uint64_t k = 1; k < digits_.size() && k <= n; ++k) {
@@ -66,8 +81,14 @@ class OctalMoves final : public SplitMoves {
   std::size_t most_ranges() const override { return split_removals_.size(); }
 
  private:
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
   bool whole_;
   std::vector<unsigned> digits_;  // d_k at [k], read at every n
+  // From this n on (every k < n - 1), when every split is of any two parts and no move leaves
+  // three heaps, the followers are the same as below at every n: a heap of n - k for each k
+  // of single_removals_ (bit 2), all splits of n - k for each k of split_removals_ (bit 4).
+  std::uint64_t steady_from_ = kNever;
+  std::vector<std::uint64_t> single_removals_;
   // the k whose digit has bit 4, and how its two parts compare
   std::vector<std::pair<std::uint64_t, OctalCode::Parts>> split_removals_;
   std::vector<std::uint64_t> three_removals_;  // the k whose digit has bit 8

@@ -15,6 +15,23 @@ void PeriodicRegion::extend(const std::uint32_t* g, std::uint64_t n) {
   if (period_ != 0 && g[n] != g[n - period_]) period_ = 0;  // n - p >= s: the region ends
 }
 
+std::uint64_t PeriodicRegion::walk_back(const std::uint32_t* g, std::uint64_t n, std::uint64_t p) {
+  std::uint64_t s = n + 1 - 2 * p;
+  // What the last walk for this p found (G(i) = G(i + p) on [w.start, w.n - p], and it stopped
+  // at w.start) still holds: if the values between it and the two periods just checked repeat
+  // too, the walk ends at w.start again, and the values need not be walked again.
+  Walk& w = walks_[p];
+  bool known = w.n != 0 && w.n <= n && w.start <= s;
+  for (std::uint64_t i = w.n + 1 - p; known && i < s; ++i) known = g[i] == g[i + p];
+  if (known) {
+    s = w.start;
+  } else {
+    while (s > 1 && g[s - 1] == g[s - 1 + p]) --s;
+  }
+  w = Walk{s, n};
+  return s;
+}
+
 void PeriodicRegion::find(const std::uint32_t* g, std::uint64_t n) {
   period_ = 0;
   // The smallest p whose repetition reaches far enough back: two whole periods ending at n,
@@ -29,8 +46,7 @@ void PeriodicRegion::find(const std::uint32_t* g, std::uint64_t n) {
     bool repeats = true;
     for (std::uint64_t i = n - p + 1; i-- > n + 1 - 2 * p && repeats;) repeats = g[i] == g[i + p];
     if (!repeats) continue;
-    s = n + 1 - 2 * p;
-    while (s > 1 && g[s - 1] == g[s - 1 + p]) --s;
+    s = walk_back(g, n, p);
     walked += n + 1 - 2 * p - s;
     if (2 * s + p <= n) {
       found = true;

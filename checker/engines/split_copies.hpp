@@ -23,6 +23,12 @@ class SplitCopies {
   // starting at `start` when it lies in [from, to] (split_scan.hpp).
   SplitScan reaches(const std::uint32_t* g, std::uint64_t r, std::uint64_t from, std::uint64_t to,
                     std::uint32_t v, std::uint64_t start = 0) const;
+  // The values below 64 of the first splits of [from, to] (split_low_values).
+  std::uint64_t low_values(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
+                           std::uint64_t to) const {
+    return bits_ == 8 ? split_low_values(forward8_.get(), backward8_.get(), last_, r, from, to)
+                      : split_low_values_scalar(g, r, from, to);
+  }
   // The forward byte copy (forward[i] = G(i)) while bits() is 8, else null.
   const std::uint8_t* forward_bytes() const { return forward8_.get(); }
   // The width of the copies' values: 8, 16, or 32 (the table alone).

@@ -24,6 +24,7 @@ constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 16;
 constexpr std::uint64_t kMaxRegionPeriod = 4096;
 // A region is looked for every this many n at most while there is none.
 constexpr std::uint64_t kFindRegionEvery = 4096;
+static_assert(std::has_single_bit(kFindRegionEvery));
 constexpr std::uint64_t kFindRegionAbove = 64;  // sparse space's work per value
 // Rare positions are listed while they are at most one in this many (and a few more), so
 // that the list stays within a quarter of a byte per value.
@@ -91,6 +92,7 @@ struct RestKnowledge {
   std::uint64_t rare_count = 0;  // the rare parts listed to find them (the work they cost)
   bool rare_known = false;
   std::uint64_t found = 0;  // bits v < 64: values a scan found among its splits
+  bool sampled = false;     // the values of its first splits were put into `found`
 };
 
 // The knowledge of the last few rests, by rest modulo kSlots (a slot holding another rest is
@@ -138,8 +140,12 @@ class RestMemory {
 class Engine {
  public:
   Engine(const SplitMoves& moves, std::uint64_t last, const OctalEngineOptions& options)
-      : moves_(moves), whole_splits_(moves.whole_splits()), last_(last), options_(options),
-        g_(last + 1), copies_(last),
+      : moves_(moves),
+        whole_splits_(moves.whole_splits()),
+        last_(last),
+        options_(options),
+        g_(last + 1),
+        copies_(last),
         counts_(moves.rest_parity(), std::max<std::size_t>(moves.most_ranges(), 1), kLanes),
         region_(kMaxRegionPeriod) {
     store(0, 0);
@@ -155,7 +161,7 @@ class Engine {
       store(n, v);
       if (region_.holds())
         region_.extend(g_.data(), n);
-      else if (whole_splits_ && n % find_region_every(n) == 0 &&
+      else if (whole_splits_ && (n & (find_region_every(n) - 1)) == 0 &&
                (!listing_ || sparse_work_ / kWorkAverage > kFindRegionAbove ||
                 options_.only == OctalMethod::Periodic))
         region_.find(g_.data(), n);  // only where the other ways cost more than a region would
@@ -176,7 +182,8 @@ class Engine {
 
  private:
   // A region is looked for at multiples of n / 4 rounded down to a power of two, at least 64
-  // and at most kFindRegionEvery.
+  // and at most kFindRegionEvery (a power of two, so that the test is a mask, not a division
+  // at every n).
   static std::uint64_t find_region_every(std::uint64_t n) {
     return std::clamp<std::uint64_t>(std::bit_floor(n) / 4, 64, kFindRegionEvery);
   }
@@ -359,6 +366,18 @@ class Engine {
       for (const SplitRange& s : splits_) {
         if (settled && classes_.settled_by_rare_parts(v, s.rest)) continue;
         open = true;
+        if (whole_splits_ && v < 64) {
+          RestKnowledge& k = known_.of(s.rest);
+          if (!k.sampled) {
+            k.sampled = true;
+            k.found |= copies_.low_values(g_.data(), s.rest, s.from, s.to);
+            marks_.mark_low(k.found);
+            if (marks_.marked(v)) {
+              found = true;
+              break;
+            }
+          }
+        }
         if (reaches(s.rest, s.from, s.to, v)) {
           if (whole_splits_ && v < 64) known_.of(s.rest).found |= std::uint64_t{1} << v;
           found = true;
@@ -381,8 +400,7 @@ class Engine {
       for (std::size_t w = 0; w < union_.size(); ++w) union_[w] |= row[w];
     }
     std::uint32_t v = 0;
-    while (marks_.marked(v) ||
-           (v / 64 < union_.size() && ((union_[v / 64] >> (v % 64)) & 1u) != 0))
+    while (marks_.marked(v) || (v / 64 < union_.size() && ((union_[v / 64] >> (v % 64)) & 1u) != 0))
       ++v;
     return v;
   }
@@ -392,11 +410,11 @@ class Engine {
   const std::uint64_t last_;
   const OctalEngineOptions& options_;
   OctalValues g_;
-  SplitCopies copies_;  // the narrow copies the vector scans read
+  SplitCopies copies_;                 // the narrow copies the vector scans read
   std::vector<std::uint32_t> values_;  // n's followers that are not split ranges: their values
-  std::vector<SplitRange> splits_;      // n's split ranges
-  std::uint64_t shortest_rest_ = 0;     // the least rest among them
-  std::uint64_t longest_rest_ = 0;      // and the greatest
+  std::vector<SplitRange> splits_;     // n's split ranges
+  std::uint64_t shortest_rest_ = 0;    // the least rest among them
+  std::uint64_t longest_rest_ = 0;     // and the greatest
   ValueMarks marks_;
   ClassCounts counts_;
   SparseClasses classes_;
@@ -411,8 +429,8 @@ class Engine {
   std::uint64_t direct_scans_ = 2 * kWorkAverage * kWorkAverage;
   OctalEngineRun stats_;
   std::vector<std::uint64_t> hints_ = std::vector<std::uint64_t>(64, 0);  // [v]: a of v's last hit
-  RareSplitWindows windows_;          // their splits' values, 64 rests at a time
-  RestMemory known_;                  // what the last rests' splits are known to be worth
+  RareSplitWindows windows_;  // their splits' values, 64 rests at a time
+  RestMemory known_;          // what the last rests' splits are known to be worth
 };
 
 }  // namespace

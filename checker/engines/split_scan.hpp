@@ -41,6 +41,16 @@ SplitScan split_reaches(const std::uint8_t* forward, const std::uint8_t* backwar
 SplitScan split_reaches(const std::uint32_t* forward, const std::uint16_t* backward,
                         std::uint64_t last, std::uint64_t r, std::uint64_t from, std::uint64_t to,
                         std::uint16_t v, std::uint64_t start = 0);
+// The values below 64 of the splits a in [from, from + kLowValueSplits - 1] (those up to `to`),
+// as bits (bit v: some such a has G(a) ^ G(r - a) == v): a subset of what the splits of r are
+// worth, learnt in one pass, from the byte copies (in vector operations) or the 32-bit table.
+// 1 <= from, to < r <= last.
+inline constexpr std::uint64_t kLowValueSplits = 128;
+std::uint64_t split_low_values(const std::uint8_t* forward, const std::uint8_t* backward,
+                               std::uint64_t last, std::uint64_t r, std::uint64_t from,
+                               std::uint64_t to);
+std::uint64_t split_low_values_scalar(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
+                                      std::uint64_t to);
 // The 32-bit table alone: some a in [from, to] with g[a] ^ g[r - a] == v.
 SplitScan split_reaches_scalar(const std::uint32_t* g, std::uint64_t r, std::uint64_t from,
                                std::uint64_t to, std::uint32_t v, std::uint64_t start = 0);
