@@ -32,7 +32,9 @@ DratCheck check_both_ways(const Cnf& cnf, const std::string& proof, const std::s
     const LratCheck l = check_lrat(cnf, kept.lrat);
     EXPECT_TRUE(l.verified) << what << ": " << l.reason;
   }
-  if (reference.verified) EXPECT_TRUE(check_lrat(cnf, reference.lrat).verified) << what;
+  if (reference.verified) {
+    EXPECT_TRUE(check_lrat(cnf, reference.lrat).verified) << what;
+  }
   return kept;
 }
 
@@ -159,13 +161,17 @@ TEST(DratKeptTrail, AgreesWithTheCheckFromScratchOnRandomProofsAndDeletions) {
       const DratCheck kept = check_drat(cnf, proof, true);
       const DratCheck reference = check_drat(cnf, proof, true, {}, {DratMethod::FromScratch});
       for (const DratCheck* d : {&kept, &reference})
-        if (d->verified) EXPECT_TRUE(check_lrat(cnf, d->lrat).verified) << what;
+        if (d->verified) {
+          EXPECT_TRUE(check_lrat(cnf, d->lrat).verified) << what;
+        }
       if (kept.verified != reference.verified) {
         ++cores_differ;
         EXPECT_FALSE(every.verified)
             << what << ": the verdicts differ on a proof whose every lemma follows";
       }
-      if (every.verified) EXPECT_TRUE(kept.verified && reference.verified) << what;
+      if (every.verified) {
+        EXPECT_TRUE(kept.verified && reference.verified) << what;
+      }
       ++(kept.verified ? accepted : refused);
       rebuilt += kept.rebuilds;
       ++proofs;

@@ -294,6 +294,80 @@ TEST(Evaluator, LineEvaluationAgreesWithBatchEvaluation) {
   EXPECT_GE(checked, 15u);
 }
 
+// The row evaluator (the last two variables vary, a cube's z and G; the instructions reading
+// neither once per row) against the plain batch evaluator, lane for lane: every operator with
+// its operands on (fixed, z, G) in each order, rows crossing 2^31, 2^32, 2^63 and 2^64 - 1, in
+// 32- and 64-bit lanes (overflow reported alike in 64 bits), and the claims of seed 000.
+template <class T>
+std::size_t expect_row_agrees(const Program& program, const std::vector<std::uint64_t>& fixed,
+                              const std::vector<std::uint64_t>& zs,
+                              const std::vector<std::uint64_t>& gs, const std::string& what) {
+  const std::size_t lanes = zs.size();
+  std::vector<std::vector<std::uint64_t>> rows;
+  for (const std::uint64_t f : fixed) rows.emplace_back(lanes, f);
+  rows.push_back(zs);
+  rows.push_back(gs);
+  std::vector<const std::uint64_t*> in;
+  for (const auto& r : rows) in.push_back(r.data());
+  std::vector<std::uint64_t> plain(lanes);
+  std::vector<std::uint64_t*> out = {plain.data()};
+  const bool plain_fits = program.run<std::uint64_t>(lanes, in, out);
+  const std::vector<T> fixed_t(fixed.begin(), fixed.end());
+  const std::vector<T> zs_t(zs.begin(), zs.end()), gs_t(gs.begin(), gs.end());
+  const T* last2[2] = {zs_t.data(), gs_t.data()};
+  std::vector<T> row(lanes);
+  const bool row_fits = program.run_row<T>(lanes, fixed_t, last2, row.data());
+  if constexpr (sizeof(T) == 8) {
+    EXPECT_EQ(row_fits, plain_fits) << what;
+  }
+  if (!row_fits || !plain_fits) return 0;
+  for (std::size_t j = 0; j < lanes; ++j)
+    EXPECT_EQ(std::uint64_t{row[j]}, plain[j]) << what << " lane " << j;
+  return lanes;
+}
+
+TEST(Evaluator, RowEvaluationAgreesWithBatchEvaluation) {
+  std::size_t lanes = 0;
+  std::mt19937_64 rng(3);
+  // The operator's a and b as fixed or varying variables: both fixed, both varying (z and G),
+  // a fixed with b as G, a fixed with b as z.
+  const std::vector<std::vector<std::string>> orders = {
+      {"a", "b", "p", "q"}, {"p", "q", "a", "b"}, {"a", "p", "q", "b"}, {"p", "a", "b", "q"}};
+  for (const char* term : kOperatorTerms)
+    for (const auto& names : orders) {
+      const ProofFile f = parse_proof_file(
+          std::string("lemma \"l\" \"t\" vars a b prove ") + term + " widths 8 enumerate 0..1 end",
+          "t.proof");
+      const Program program(names, {f.lemmas[0].conclusion});
+      for (const std::uint64_t base :
+           {0ull, (1ull << 31) - 3, (1ull << 32) - 3, (1ull << 63) - 3, ~0ull - 5}) {
+        std::vector<std::uint64_t> zs, gs;
+        for (std::uint64_t j = 0; j < 6; ++j) zs.push_back(base + j);
+        for (std::uint64_t j = 0; j < 6; ++j) gs.push_back(rng() % 4 == 0 ? base : rng() % 300);
+        for (const std::uint64_t x : {std::uint64_t{0}, std::uint64_t{7}, base})
+          lanes += expect_row_agrees<std::uint64_t>(program, {x, 5}, zs, gs, term);
+        if (base < (1ull << 32) - 8)
+          lanes += expect_row_agrees<std::uint32_t>(program, {7, base}, zs, gs, term);
+      }
+    }
+  EXPECT_GT(lanes, 5'000u);
+  const ProofFile manabe = read_proof_file(NIMCERT_SOURCE_DIR "/certs/manabe-2024.proof");
+  ASSERT_EQ(manabe.claims.size(), 3u);
+  for (const ClaimSpec& claim : manabe.claims) {
+    const Program program(claim_variables(3), {expand(claim.statement, manabe.definitions)});
+    std::vector<std::uint64_t> zs, gs;
+    for (std::uint64_t z = 0; z <= 300; ++z) {
+      zs.push_back(z);
+      gs.push_back(rng() % 600);
+    }
+    for (const std::uint64_t x : {0ull, 2ull, 130ull, 1024ull})
+      for (const std::uint64_t y : {0ull, 3ull, 1023ull}) {
+        EXPECT_EQ((expect_row_agrees<std::uint32_t>(program, {x, y}, zs, gs, claim.name)), 301u);
+        EXPECT_EQ((expect_row_agrees<std::uint64_t>(program, {x, y}, zs, gs, claim.name)), 301u);
+      }
+  }
+}
+
 // The machine code of a lemma, compiled by the system compiler, against the batch evaluator
 // lane for lane: every operator (one program each, 32- and 64-bit lanes) and lemma (18).
 TEST(NativeLine, AgreesWithBatchEvaluation) {

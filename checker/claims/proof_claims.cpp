@@ -1,6 +1,7 @@
 // Proof-file claims as cube claims (see proof_claims.hpp).
 #include "claims/proof_claims.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "eval/evaluator.hpp"
@@ -14,14 +15,17 @@ class ProofClaim final : public CubeClaim {
   ProofClaim(const smt::ClaimSpec& spec, const smt::Definitions& definitions)
       : name_(spec.name),
         statement_(smt::to_string(*spec.statement)),
-        program_(smt::claim_variables(3), {smt::expand(spec.statement, definitions)}) {
+        program_(smt::claim_variables(3), {smt::expand(spec.statement, definitions)}),
+        narrow_max_(narrow_inputs(program_)) {
     // A claim "G == E" (or "E == G") is a formula for G: E is its claimed value.
     if (const smt::ExprPtr value = smt::formula_of(spec))
       formula_.emplace(smt::claim_variables(3),
                        std::vector<smt::ExprPtr>{smt::expand(value, definitions)});
-    if (spec.statement->op == smt::Op::Implies)
+    if (spec.statement->op == smt::Op::Implies) {
       premise_.emplace(smt::claim_variables(3), std::vector<smt::ExprPtr>{smt::expand(
                                                     spec.statement->args[0], definitions)});
+      premise_narrow_max_ = narrow_inputs(*premise_);
+    }
   }
 
   std::string name() const override { return name_; }
@@ -29,7 +33,7 @@ class ProofClaim final : public CubeClaim {
 
   void failures(Heap x, Heap y, std::span<const Value> row,
                 std::vector<Heap>& failing) const override {
-    const std::vector<std::uint64_t>& out = evaluate(program_, x, y, row);
+    const std::vector<std::uint64_t>& out = evaluate(program_, narrow_max_, x, y, row);
     for (std::size_t z = 0; z < row.size(); ++z)
       if (out[z] == 0) failing.push_back(static_cast<Heap>(z));
   }
@@ -37,7 +41,7 @@ class ProofClaim final : public CubeClaim {
   std::optional<std::size_t> premise_count(Heap x, Heap y,
                                            std::span<const Value> row) const override {
     if (!premise_) return std::nullopt;
-    const std::vector<std::uint64_t>& out = evaluate(*premise_, x, y, row);
+    const std::vector<std::uint64_t>& out = evaluate(*premise_, premise_narrow_max_, x, y, row);
     std::size_t count = 0;
     for (std::size_t z = 0; z < row.size(); ++z) count += out[z] != 0;
     return count;
@@ -51,28 +55,55 @@ class ProofClaim final : public CubeClaim {
   }
 
  private:
-  // The program's output on the row (x, y, 0..n), G read from the row.
-  const std::vector<std::uint64_t>& evaluate(const smt::Program& program, Heap x, Heap y,
-                                             std::span<const Value> row) const {
+  // The largest M such that, with every input at most M, every value the program computes
+  // stays below 2^32 (its interval bounds, Program::fits_in; monotone in M); 0 when none.
+  static std::uint64_t narrow_inputs(const smt::Program& program) {
+    std::uint64_t low = 0, high = std::uint64_t{1} << 32;  // fits at low (or none), not at high
+    if (!program.fits_in(32, 0)) return 0;
+    while (high - low > 1) {
+      const std::uint64_t mid = low + (high - low) / 2;
+      (program.fits_in(32, mid) ? low : high) = mid;
+    }
+    return low;
+  }
+
+  // The program's output on the row (x, y, 0..n), G read from the row: the instructions that
+  // read neither z nor G once for the row (Program::run_row), in 32-bit lanes when every input
+  // of the row is at most narrow_max (twice the lanes a vector operation), else in 64 bits.
+  // An overflow in 32 bits (which the bounds rule out) is run again in 64 bits, never trusted.
+  const std::vector<std::uint64_t>& evaluate(const smt::Program& program, std::uint64_t narrow_max,
+                                             Heap x, Heap y, std::span<const Value> row) const {
     const std::size_t n = row.size();
-    thread_local std::vector<std::uint64_t> xs, ys, zs, gs, out;
-    xs.assign(n, x);
-    ys.assign(n, y);
+    thread_local std::vector<std::uint64_t> zs, gs, out;
+    thread_local std::vector<std::uint32_t> zs32, out32;
+    out.resize(n);
+    const Value top = n == 0 ? 0 : *std::max_element(row.begin(), row.end());
+    const std::uint64_t largest = std::max<std::uint64_t>({x, y, n == 0 ? 0 : n - 1, top});
+    if (largest <= narrow_max && narrow_max > 0) {
+      zs32.resize(n);
+      out32.resize(n);
+      for (std::size_t z = 0; z < n; ++z) zs32[z] = static_cast<std::uint32_t>(z);
+      const std::uint32_t* last2[2] = {zs32.data(), row.data()};
+      if (program.run_row<std::uint32_t>(n, {x, y}, last2, out32.data())) {
+        std::copy(out32.begin(), out32.end(), out.begin());
+        return out;
+      }
+    }
     zs.resize(n);
     gs.resize(n);
-    out.resize(n);
     for (std::size_t z = 0; z < n; ++z) {
       zs[z] = z;
       gs[z] = row[z];
     }
-    std::vector<std::uint64_t*> outputs = {out.data()};
-    if (!program.run<std::uint64_t>(n, {xs.data(), ys.data(), zs.data(), gs.data()}, outputs))
+    const std::uint64_t* last2[2] = {zs.data(), gs.data()};
+    if (!program.run_row<std::uint64_t>(n, {x, y}, last2, out.data()))
       throw std::runtime_error("claim " + name_ + ": a value exceeded 64 bits");
     return out;
   }
 
   std::string name_, statement_;
   smt::Program program_;
+  std::uint64_t narrow_max_ = 0, premise_narrow_max_ = 0;  // narrow_inputs of each program
   std::optional<smt::Program> formula_, premise_;
 };
 

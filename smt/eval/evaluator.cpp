@@ -19,7 +19,9 @@ Program::Program(const std::vector<std::string>& variables, const std::vector<Ex
   std::map<std::string, std::uint32_t> seen;  // canonical key of a subterm -> its register
   for (const ExprPtr& e : outputs) outputs_.push_back(compile(e, vars, seen));
   compiled_.clear();  // its keys are addresses of nodes the caller may free
-  plan_lines();
+  for (std::uint32_t i = 0; i < code_.size(); ++i) all_.push_back(i);
+  line_ = plan_lanes(variables_ == 0 ? 0 : variables_ - 1);
+  row_ = plan_lanes(variables_ < 2 ? 0 : variables_ - 2);
 }
 
 std::uint32_t Program::compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
@@ -279,9 +281,12 @@ template <class T>
   return !overflow;
 }
 
-// The instruction loops, compiled once for the baseline x86-64 and once for AVX2 (eight
-// 32-bit or four 64-bit lanes per operation), chosen when the program loads.
-#if defined(__x86_64__) && defined(__GNUC__)
+// The instruction loops, compiled for the baseline x86-64, for x86-64-v3 (AVX2: eight 32-bit or
+// four 64-bit lanes per operation) and for x86-64-v4 (AVX-512: sixteen or eight), chosen when
+// the program loads.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define NIMCERT_LANE_CLONES [[gnu::target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")]]
+#elif defined(__x86_64__) && defined(__clang__)  // the fuzzers' build
 #define NIMCERT_LANE_CLONES [[gnu::target_clones("avx2", "default")]]
 #else
 #define NIMCERT_LANE_CLONES
@@ -328,9 +333,7 @@ template <class T>
 bool Program::run_line(std::size_t lanes, const std::vector<T>& fixed, T start, T* out) const {
   if (variables_ == 0 || fixed.size() + 1 != variables_ || outputs_.empty())
     throw std::logic_error("Program::run_line: wrong number of variables");
-  thread_local std::vector<T> regs, scalar, line;
-  if (regs.size() < line_slots_ * lanes) regs.resize(line_slots_ * lanes);
-  if (scalar.size() < code_.size()) scalar.resize(code_.size());
+  thread_local std::vector<T> line;
   if (line.size() < lanes) line.resize(lanes);
   for (std::size_t j = 0; j < lanes; ++j) line[j] = static_cast<T>(start + j);
   if (line[lanes - 1] < start) return false;  // the line itself leaves T
@@ -338,15 +341,38 @@ bool Program::run_line(std::size_t lanes, const std::vector<T>& fixed, T start, 
   inputs.resize(variables_);
   for (std::size_t v = 0; v + 1 < variables_; ++v) inputs[v] = &fixed[v];
   inputs[variables_ - 1] = line.data();
+  return run_plan<T>(line_, lanes, inputs.data(), out);
+}
 
-  // Instructions that do not read the last variable, once for the whole line.
-  bool fits = dispatch<T>(uniform_, all_, 1, scalar.data(), inputs.data());
-  for (std::uint32_t i : broadcast_)
-    std::fill_n(regs.data() + std::size_t{line_slot_[i]} * lanes, lanes, scalar[i]);
-  fits &= dispatch<T>(varying_, line_slot_, lanes, regs.data(), inputs.data());
+template <class T>
+bool Program::run_row(std::size_t lanes, const std::vector<T>& fixed, const T* const* last2,
+                      T* out) const {
+  if (variables_ < 2 || fixed.size() + 2 != variables_ || outputs_.empty())
+    throw std::logic_error("Program::run_row: wrong number of variables");
+  thread_local std::vector<const T*> inputs;
+  inputs.resize(variables_);
+  for (std::size_t v = 0; v + 2 < variables_; ++v) inputs[v] = &fixed[v];
+  inputs[variables_ - 2] = last2[0];
+  inputs[variables_ - 1] = last2[1];
+  return run_plan<T>(row_, lanes, inputs.data(), out);
+}
+
+// Output 0 over `lanes` lanes as `plan` splits the instructions: inputs[v] is one value for a
+// uniform variable, a row of lanes for a varying one.
+template <class T>
+bool Program::run_plan(const LanePlan& plan, std::size_t lanes, const T* const* inputs,
+                       T* out) const {
+  thread_local std::vector<T> regs, scalar;
+  if (regs.size() < plan.slots * lanes) regs.resize(plan.slots * lanes);
+  if (scalar.size() < code_.size()) scalar.resize(code_.size());
+  // Instructions that read no varying variable, once for all the lanes.
+  bool fits = dispatch<T>(plan.uniform, all_, 1, scalar.data(), inputs);
+  for (std::uint32_t i : plan.broadcast)
+    std::fill_n(regs.data() + std::size_t{plan.slot[i]} * lanes, lanes, scalar[i]);
+  fits &= dispatch<T>(plan.varying, plan.slot, lanes, regs.data(), inputs);
   const std::uint32_t o = outputs_[0];
-  if (is_varying_[o])
-    std::copy_n(regs.data() + std::size_t{line_slot_[o]} * lanes, lanes, out);
+  if (plan.is_varying[o])
+    std::copy_n(regs.data() + std::size_t{plan.slot[o]} * lanes, lanes, out);
   else
     std::fill_n(out, lanes, scalar[o]);
   return fits;
@@ -373,5 +399,9 @@ template bool Program::run_line<std::uint32_t>(std::size_t, const std::vector<st
                                                std::uint32_t, std::uint32_t*) const;
 template bool Program::run_line<std::uint64_t>(std::size_t, const std::vector<std::uint64_t>&,
                                                std::uint64_t, std::uint64_t*) const;
+template bool Program::run_row<std::uint32_t>(std::size_t, const std::vector<std::uint32_t>&,
+                                              const std::uint32_t* const*, std::uint32_t*) const;
+template bool Program::run_row<std::uint64_t>(std::size_t, const std::vector<std::uint64_t>&,
+                                              const std::uint64_t* const*, std::uint64_t*) const;
 
 }  // namespace nimcert::smt

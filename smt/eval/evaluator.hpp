@@ -49,6 +49,13 @@ class Program {
   template <class T>
   bool run_line(std::size_t lanes, const std::vector<T>& fixed, T start, T* out) const;
 
+  // Output 0 on the row of assignments (fixed..., last2[0][j], last2[1][j]), j < lanes: the last
+  // two variables vary (a cube's row: x3 and G), the others are the same in all lanes, and the
+  // instructions that read neither of the last two run once for the row.  Needs at least two
+  // variables.  Returns false on overflow.
+  template <class T>
+  bool run_row(std::size_t lanes, const std::vector<T>& fixed, const T* const* last2, T* out) const;
+
   // Whether every instruction's value stays below 2^bits when every variable is at most
   // input_max (interval bounds over the naturals): then T of that many bits is exact.
   bool fits_in(unsigned bits, std::uint64_t input_max) const;
@@ -63,7 +70,7 @@ class Program {
   const std::vector<Instruction>& instructions() const { return code_; }
   const std::vector<std::uint32_t>& outputs() const { return outputs_; }
   // Whether instruction i reads the last variable (else it is the same on a whole line).
-  bool varying(std::size_t i) const { return is_varying_[i]; }
+  bool varying(std::size_t i) const { return line_.is_varying[i]; }
 
  private:
   std::uint32_t compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,
@@ -83,17 +90,24 @@ class Program {
   bool execute_u64(const std::uint32_t* order, std::size_t count, const std::uint32_t* slot,
                    std::size_t lanes, std::uint64_t* regs,
                    const std::uint64_t* const* inputs) const;
-  void plan_lines();
+  // How the instructions run on lanes where the variables from `first_varying` on differ and
+  // the others are the same: those reading none of the varying ones once (uniform), the others
+  // per lane (varying), the uniform registers a varying instruction reads broadcast to lanes.
+  struct LanePlan {
+    std::vector<std::uint32_t> uniform, varying, broadcast;
+    std::vector<bool> is_varying;
+    std::vector<std::uint32_t> slot;  // row of each instruction in the lanes' register file
+    std::size_t slots = 0;
+  };
+  LanePlan plan_lanes(std::size_t first_varying) const;
+  template <class T>
+  bool run_plan(const LanePlan& plan, std::size_t lanes, const T* const* inputs, T* out) const;
 
   std::size_t variables_;
   std::vector<Instruction> code_;
   std::vector<std::uint32_t> outputs_;
-  // Instruction orders: all of them; those not reading the last variable (uniform) and those
-  // reading it (varying); uniform registers a varying instruction reads (broadcast).
-  std::vector<std::uint32_t> all_, uniform_, varying_, broadcast_;
-  std::vector<bool> is_varying_;
-  std::vector<std::uint32_t> line_slot_;  // row of each instruction in a line's register file
-  std::size_t line_slots_ = 0;
+  std::vector<std::uint32_t> all_;  // every instruction, in order
+  LanePlan line_, row_;             // the last variable varies; the last two vary
   std::unordered_map<const Expr*, std::uint32_t> compiled_;  // during construction only
 };
 

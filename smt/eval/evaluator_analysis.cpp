@@ -1,59 +1,61 @@
 // The evaluator's analyses of a compiled program (see evaluator.hpp): which instructions
-// a line of assignments shares (plan_lines, for run_line) and interval bounds on every value
-// (fits_in, to choose 32-bit lanes).  Kept apart from the instruction loops they serve.
+// a line of assignments shares (plan_lanes, for run_line and run_row) and interval bounds on every
+// value (fits_in, to choose 32-bit lanes).  Kept apart from the instruction loops they serve.
 #include <algorithm>
 
 #include "eval/evaluator.hpp"
 
 namespace nimcert::smt {
 
-void Program::plan_lines() {
+Program::LanePlan Program::plan_lanes(std::size_t first_varying) const {
   const std::size_t n = code_.size();
-  is_varying_.assign(n, false);
+  LanePlan plan;
+  plan.is_varying.assign(n, false);
   std::vector<bool> read_by_varying(n, false);
   for (std::uint32_t i = 0; i < n; ++i) {
-    all_.push_back(i);
     const Instruction& in = code_[i];
     bool varying = false;
     if (in.op == Op::Var)
-      varying = in.a + 1 == variables_;
+      varying = in.a >= first_varying;
     else if (in.op != Op::Const)
-      varying = is_varying_[in.a] || is_varying_[in.b] || is_varying_[in.c];
-    is_varying_[i] = varying;
-    (varying ? varying_ : uniform_).push_back(i);
+      varying = plan.is_varying[in.a] || plan.is_varying[in.b] || plan.is_varying[in.c];
+    plan.is_varying[i] = varying;
+    (varying ? plan.varying : plan.uniform).push_back(i);
     if (varying && in.op != Op::Var)
       for (std::uint32_t r : {in.a, in.b, in.c}) read_by_varying[r] = true;
   }
-  for (std::uint32_t i : uniform_)
-    if (read_by_varying[i]) broadcast_.push_back(i);
+  for (std::uint32_t i : plan.uniform)
+    if (read_by_varying[i]) plan.broadcast.push_back(i);
 
-  // Rows of a line's register file, reused once their value is dead, so that the rows in use
+  // Rows of the lanes' register file, reused once their value is dead, so that the rows in use
   // stay in the first-level cache.  A value's row is freed after its last reader, never at it:
   // an instruction's result never shares a row with its operands.
+  const std::vector<std::uint32_t>& varying = plan.varying;
   std::vector<std::size_t> last_read(n, 0);
-  for (std::size_t p = 0; p < varying_.size(); ++p) {
-    const Instruction& in = code_[varying_[p]];
+  for (std::size_t p = 0; p < varying.size(); ++p) {
+    const Instruction& in = code_[varying[p]];
     if (in.op != Op::Var)
       for (std::uint32_t r : {in.a, in.b, in.c}) last_read[r] = p;
   }
-  for (std::uint32_t o : outputs_) last_read[o] = varying_.size();
-  line_slot_.assign(n, 0);
+  for (std::uint32_t o : outputs_) last_read[o] = varying.size();
+  plan.slot.assign(n, 0);
   std::vector<std::uint32_t> free_rows;
-  std::vector<std::vector<std::uint32_t>> dies_after(varying_.size() + 1);
+  std::vector<std::vector<std::uint32_t>> dies_after(varying.size() + 1);
   auto take_row = [&](std::uint32_t i, std::size_t first_use) {
     if (free_rows.empty()) {
-      line_slot_[i] = static_cast<std::uint32_t>(line_slots_++);
+      plan.slot[i] = static_cast<std::uint32_t>(plan.slots++);
     } else {
-      line_slot_[i] = free_rows.back();
+      plan.slot[i] = free_rows.back();
       free_rows.pop_back();
     }
-    dies_after[std::max(first_use, last_read[i])].push_back(line_slot_[i]);
+    dies_after[std::max(first_use, last_read[i])].push_back(plan.slot[i]);
   };
-  for (std::uint32_t i : broadcast_) take_row(i, 0);
-  for (std::size_t p = 0; p < varying_.size(); ++p) {
-    take_row(varying_[p], p);
+  for (std::uint32_t i : plan.broadcast) take_row(i, 0);
+  for (std::size_t p = 0; p < varying.size(); ++p) {
+    take_row(varying[p], p);
     for (std::uint32_t row : dies_after[p]) free_rows.push_back(row);
   }
+  return plan;
 }
 
 bool Program::fits_in(unsigned bits, std::uint64_t input_max) const {
