@@ -20,6 +20,12 @@
 # smaller widths, which are no longer posed), three runs of one round each: 410.1 s / 170.2 s
 # (2.41x), 443.0 s / 178.8 s (2.48x), 453.8 s / 172.3 s (2.63x).  The old binary ran slower
 # on this day than on the last (368.5 s); against that figure the new one is still 2.06x.
+# 2026-12-06, octal-0.1777.proof and manabe's cube with its three claims alone (certs/
+# manabe-2024.proof less its lemmas and inductions), e72ce55 against 22afc16, one round:
+# 76.3 s / 47.2 s (1.61x); 0.1777 55.0 s / 32.7 s (a rest's first splits' low values in one
+# vector pass, the region's walks remembered, a steady move list), the cube 21.4 s / 14.5 s when
+# run alone (claims once per row for x and y, in 32-bit lanes).  0.1777's certificate differs
+# only in the engine's account of how it computed the values (counts by way).
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")

@@ -15,14 +15,28 @@ export CMAKE_GENERATOR=${CMAKE_GENERATOR:-Ninja}  # for a new build folder, as s
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNIMCERT_FUZZ=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -gline-tables-only" -DNIMCERT_TESTS=OFF -DNIMCERT_BENCH=OFF >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target proof_parser_fuzz certificate_reader_fuzz
+# The two harnesses run side by side, each on a core (on CI they start as the gate ends, when
+# both cores are free), each into its own log, printed when both are done; either failing fails.
+pids=()
 for harness in proof_parser certificate_reader; do
   corpus=build-fuzz/corpus/$harness
   mkdir -p "$corpus"
   if [ "$harness" = proof_parser ]; then seeds=(certs/*.proof tests/fuzz/regressions/*.proof);
   else seeds=(certs/*.cert.json tests/fuzz/regressions/*.json); fi
   for s in "${seeds[@]}"; do [ -f "$s" ] && cp "$s" "$corpus/"; done
-  echo "fuzz: $harness for ${seconds}s"
-  ASAN_OPTIONS=detect_leaks=1 "build-fuzz/tests/fuzz/${harness}_fuzz" "$corpus" \
-    -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
-    -artifact_prefix="build-fuzz/${harness}-" -print_final_stats=1 2>&1 | tail -n 12
+  ( ASAN_OPTIONS=detect_leaks=1 "build-fuzz/tests/fuzz/${harness}_fuzz" "$corpus" \
+      -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+      -artifact_prefix="build-fuzz/${harness}-" -print_final_stats=1 \
+      >"build-fuzz/${harness}.log" 2>&1 ) &
+  pids+=($!)
 done
+status=0
+for i in 0 1; do
+  harness=$([ "$i" = 0 ] && echo proof_parser || echo certificate_reader)
+  rc=0
+  wait "${pids[$i]}" || rc=$?
+  echo "fuzz: $harness for ${seconds}s"
+  tail -n 12 "build-fuzz/${harness}.log"
+  [ "$rc" -eq 0 ] || { echo "fuzz: $harness failed (exit status $rc)"; status=$rc; }
+done
+exit "$status"
