@@ -368,6 +368,51 @@ TEST(Evaluator, RowEvaluationAgreesWithBatchEvaluation) {
   }
 }
 
+// Division and remainder by a constant: a power of two is a shift and a mask in the lanes, any
+// other constant a division per lane; both held to C++'s own / and % (x / 0 = 0, x % 0 = x) on
+// values at the edges, in 64-bit lanes, in lines of 32-bit lanes, and in rows.
+TEST(Evaluator, DivisionByAConstantIsExactForPowersOfTwoAndOthers) {
+  const std::vector<std::uint64_t> as = {0,          1,
+                                         2,          3,
+                                         5,          1023,
+                                         1024,       (1ull << 31) - 1,
+                                         1ull << 31, (1ull << 32) - 1,
+                                         1ull << 32, (1ull << 63) + 7,
+                                         ~0ull};
+  std::size_t checked = 0;
+  for (const std::uint64_t c : {0ull, 1ull, 2ull, 3ull, 4ull, 6ull, 1024ull, 1ull << 31, 1ull << 32,
+                                3ull << 32, 1ull << 63}) {
+    for (const char* op : {"/", "%"}) {
+      const std::string term = "a " + std::string(op) + " " + std::to_string(c);
+      const ProofFile f = parse_proof_file(
+          "lemma \"l\" \"t\" vars a prove " + term + " == 0 widths 8 enumerate 0..1 end",
+          "t.proof");
+      const ExprPtr value = f.lemmas[0].conclusion->args[0];
+      const Program program({"a"}, {value});
+      std::vector<std::uint64_t> out(as.size());
+      std::vector<std::uint64_t*> outs = {out.data()};
+      ASSERT_TRUE(program.run<std::uint64_t>(as.size(), {as.data()}, outs)) << term;
+      for (std::size_t j = 0; j < as.size(); ++j) {
+        const std::uint64_t expected =
+            op[0] == '/' ? (c == 0 ? 0 : as[j] / c) : (c == 0 ? as[j] : as[j] % c);
+        ASSERT_EQ(out[j], expected) << term << " at " << as[j];
+        ++checked;
+      }
+      // 32-bit lanes on a line from 2^32 - 300: a constant of 2^32 or more is an overflow.
+      std::vector<std::uint32_t> line(300);
+      const bool fits = program.run_line<std::uint32_t>(300, {}, (1u << 31) + 5, line.data());
+      EXPECT_EQ(fits, c <= 0xFFFFFFFFull) << term;
+      if (fits)
+        for (std::uint32_t j = 0; j < 300; ++j) {
+          const std::uint64_t a = (1ull << 31) + 5 + j;
+          ASSERT_EQ(line[j], op[0] == '/' ? (c == 0 ? 0 : a / c) : (c == 0 ? a : a % c)) << term;
+          ++checked;
+        }
+    }
+  }
+  EXPECT_GT(checked, 5'000u);
+}
+
 // The machine code of a lemma, compiled by the system compiler, against the batch evaluator
 // lane for lane: every operator (one program each, 32- and 64-bit lanes) and lemma (18).
 TEST(NativeLine, AgreesWithBatchEvaluation) {

@@ -2,6 +2,7 @@
 #include "eval/evaluator.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <type_traits>
 
@@ -128,6 +129,17 @@ inline T ost_shift_of(OstrowskiSystem s, T v, bool& overflow) {
 
 }  // namespace
 
+// k when instruction i is a constant 2^k below 2^bits(T) (a divisor the lanes share: x / 2^k
+// and x % 2^k are a shift and a mask, where a division per lane is not vector code); else
+// kBits<T>.
+template <class T>
+unsigned Program::power_of_two_constant(std::uint32_t i) const {
+  const Instruction& c = code_[i];
+  if (c.op != Op::Const || c.value == 0 || (c.value & (c.value - 1)) != 0 || c.value > T(~T{0}))
+    return kBits<T>;
+  return static_cast<unsigned>(std::countr_zero(c.value));
+}
+
 // The instructions order[0..count), each over `lanes` lanes of the register file regs (row
 // slot[i] for instruction i); inputs[v] is variable v's row.  Returns false when a lane overflowed
 // T. Each case is a plain loop over the lanes that the compiler vectorises; r never aliases a
@@ -149,9 +161,11 @@ template <class T>
         overflow |= in.value > T(~T{0});  // a constant too wide for T is never truncated
         for (std::size_t j = 0; j < lanes; ++j) r[j] = static_cast<T>(in.value);
         break;
-      case Op::Var:
-        for (std::size_t j = 0; j < lanes; ++j) r[j] = inputs[in.a][j];
+      case Op::Var: {
+        const T* from = inputs[in.a];  // read once: r's stores cannot move it
+        for (std::size_t j = 0; j < lanes; ++j) r[j] = from[j];
         break;
+      }
       case Op::Add: {
         T carry = 0;  // a lane-typed flag, so that the loop vectorises
         for (std::size_t j = 0; j < lanes; ++j) {
@@ -180,9 +194,18 @@ template <class T>
         }
         break;
       case Op::Div:  // x / 0 = 0, as Lean's Nat
+        if (const unsigned k = power_of_two_constant<T>(in.b); k < kBits<T>) {
+          for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] >> k;  // x / 2^k, in vector shifts
+          break;
+        }
         for (std::size_t j = 0; j < lanes; ++j) r[j] = b[j] == 0 ? 0 : a[j] / b[j];
         break;
       case Op::Mod:  // x % 0 = x, as Lean's Nat
+        if (const unsigned k = power_of_two_constant<T>(in.b); k < kBits<T>) {
+          const T mask = static_cast<T>((T{1} << k) - 1);
+          for (std::size_t j = 0; j < lanes; ++j) r[j] = a[j] & mask;  // x % 2^k
+          break;
+        }
         for (std::size_t j = 0; j < lanes; ++j) r[j] = b[j] == 0 ? a[j] : a[j] % b[j];
         break;
       case Op::BitXor:

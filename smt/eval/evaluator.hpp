@@ -79,6 +79,8 @@ class Program {
                              std::map<std::string, std::uint32_t>& seen);
 
   template <class T>
+  unsigned power_of_two_constant(std::uint32_t i) const;
+  template <class T>
   bool execute(const std::uint32_t* order, std::size_t count, const std::uint32_t* slot,
                std::size_t lanes, T* regs, const T* const* inputs) const;
   template <class T>
