@@ -91,8 +91,10 @@ struct RestKnowledge {
   std::uint64_t rare = 0;        // bits v < 64: the rare splits' values, when rare_known
   std::uint64_t rare_count = 0;  // the rare parts listed to find them (the work they cost)
   bool rare_known = false;
-  std::uint64_t found = 0;  // bits v < 64: values a scan found among its splits
-  bool sampled = false;     // the values of its first splits were put into `found`
+  // bits v < 64: values a scan found among its splits, and (once `sampled`) the values of its
+  // first kLowValueSplits splits (split_low_values)
+  std::uint64_t found = 0;
+  bool sampled = false;
 };
 
 // The knowledge of the last few rests, by rest modulo kSlots (a slot holding another rest is
