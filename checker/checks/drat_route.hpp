@@ -36,8 +36,8 @@ struct DratOptions {
   // deterministic, so that a proof checks on every machine or on none (10^7 to 10^8 steps a
   // second here, so 10^9 is at most about 100 s; the committed proofs' largest check, levine's
   // binary-rule obligation (b) d = 0, takes 1.8 * 10^8, and manabe's (14)<=>(16), 3.9 * 10^8
-  // before the trail was kept between checks, 1.2 * 10^6 since), recorded as "no checked proof (time)", and
-  // its memory, "no checked proof (size)".
+  // before the trail was kept between checks, 1.2 * 10^6 since), recorded as "no checked proof
+  // (time)", and its memory, "no checked proof (size)".
   std::uint64_t check_visits = 1'000'000'000;
   std::uint64_t check_memory_bytes = std::uint64_t{2} << 30;
   // The local cache's outcomes of earlier runs on the same query, CaDiCaL version and limits

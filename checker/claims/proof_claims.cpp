@@ -67,6 +67,15 @@ class ProofClaim final : public CubeClaim {
     return low;
   }
 
+  // 0, 1, ..., n - 1: a row's z, written once per thread and kept (every row of a cube has
+  // the same length), not again for every row.
+  template <class T>
+  static const T* row_indices(std::size_t n) {
+    thread_local std::vector<T> z;
+    for (std::size_t i = z.size(); i < n; ++i) z.push_back(static_cast<T>(i));
+    return z.data();
+  }
+
   // The program's output on the row (x, y, 0..n), G read from the row: the instructions that
   // read neither z nor G once for the row (Program::run_row), in 32-bit lanes when every input
   // of the row is at most narrow_max (twice the lanes a vector operation), else in 64 bits.
@@ -74,28 +83,21 @@ class ProofClaim final : public CubeClaim {
   const std::vector<std::uint64_t>& evaluate(const smt::Program& program, std::uint64_t narrow_max,
                                              Heap x, Heap y, std::span<const Value> row) const {
     const std::size_t n = row.size();
-    thread_local std::vector<std::uint64_t> zs, gs, out;
-    thread_local std::vector<std::uint32_t> zs32, out32;
+    thread_local std::vector<std::uint64_t> gs, out;
+    thread_local std::vector<std::uint32_t> out32;
     out.resize(n);
     const Value top = n == 0 ? 0 : *std::max_element(row.begin(), row.end());
     const std::uint64_t largest = std::max<std::uint64_t>({x, y, n == 0 ? 0 : n - 1, top});
     if (largest <= narrow_max && narrow_max > 0) {
-      zs32.resize(n);
       out32.resize(n);
-      for (std::size_t z = 0; z < n; ++z) zs32[z] = static_cast<std::uint32_t>(z);
-      const std::uint32_t* last2[2] = {zs32.data(), row.data()};
+      const std::uint32_t* last2[2] = {row_indices<std::uint32_t>(n), row.data()};
       if (program.run_row<std::uint32_t>(n, {x, y}, last2, out32.data())) {
         std::copy(out32.begin(), out32.end(), out.begin());
         return out;
       }
     }
-    zs.resize(n);
-    gs.resize(n);
-    for (std::size_t z = 0; z < n; ++z) {
-      zs[z] = z;
-      gs[z] = row[z];
-    }
-    const std::uint64_t* last2[2] = {zs.data(), gs.data()};
+    gs.assign(row.begin(), row.end());
+    const std::uint64_t* last2[2] = {row_indices<std::uint64_t>(n), gs.data()};
     if (!program.run_row<std::uint64_t>(n, {x, y}, last2, out.data()))
       throw std::runtime_error("claim " + name_ + ": a value exceeded 64 bits");
     return out;
