@@ -4,10 +4,11 @@
 # Usage: bash bench/cold_certify.sh OLD_NIMCERT NEW_NIMCERT [proofs...]
 #
 # Each binary runs `certify --no-cache` (every query solved again) once over all the proofs,
-# as a user regenerating every certificate would, on its own copy of the proof files, the old
-# binary first; ROUNDS=n repeats the pair n times (default 1).  Prints both wall times and
-# their ratio per round, each proof's own time as its certificate records it (run.seconds, of
-# the last round), and checks that both binaries' certificates agree
+# as a user regenerating every certificate would, on its own copy of the proof files and their
+# committed certificates, the old binary first; ROUNDS=n repeats the pair n times (default 1).
+# Prints both wall times and their ratio per round, each proof's own time as its certificate
+# records it (run.seconds, of the last round; "kept" where the certificate was the same and
+# left as it was), and checks that both binaries' certificates agree
 # apart from the run's timings (same verdicts, same queries, same answers).  A benchmark, not a
 # test: the figures go into notes.
 #
@@ -38,6 +39,16 @@ trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/old" "$scratch/new"
 cp "${proofs[@]}" "$scratch/old/"
 cp "${proofs[@]}" "$scratch/new/"
+# With their committed certificates, as on a checkout: certify reads them for the order in
+# which it checks the proofs (the longest first, by their last runs), and rewrites only those
+# whose stable part changed.  NO_CERTIFICATES=1 leaves them out (the proofs in the named order).
+if [[ -z ${NO_CERTIFICATES:-} ]]; then
+  for p in "${proofs[@]}"; do
+    c=${p%.proof}.cert.json
+    [[ -f $c ]] && cp "$c" "$scratch/old/" && cp "$c" "$scratch/new/"
+  done
+fi
+touch "$scratch/copied"
 
 # A binary from before the answer cache (issue 25 was filed against one) has no --no-cache:
 # its every certify is cold.
@@ -65,9 +76,14 @@ for path in sorted(glob.glob(os.path.join(scratch, "old", "*.cert.json"))):
     name = os.path.basename(path)
     a = json.load(open(path))
     b = json.load(open(os.path.join(scratch, "new", name)))
-    sa, sb = a["run"]["seconds"], b["run"]["seconds"]
+    # A certificate left as it was (its stable part unchanged) still tells of an earlier run.
+    copied = os.path.getmtime(os.path.join(scratch, "copied"))
+    def seconds(c, side):
+        fresh = os.path.getmtime(os.path.join(scratch, side, name)) > copied
+        return f"{c['run']['seconds']:8.1f}" if fresh else f"{'kept':>8}"
+    sa, sb = seconds(a, "old"), seconds(b, "new")
     for c in (a, b):
         c.pop("run", None)
         c.pop("stable_sha256", None)
-    print(f"{name[:-10]:<24} {sa:8.1f} {sb:8.1f}  {'same' if a == b else 'DIFFERENT'}")
+    print(f"{name[:-10]:<24} {sa} {sb}  {'same' if a == b else 'DIFFERENT'}")
 EOF

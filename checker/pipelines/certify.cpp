@@ -83,7 +83,9 @@ Ending certify(const std::vector<std::string>& named, const std::string& out,
     }
   } else {  // two proofs at a time: their queries share the solver slots (checks/proof_check)
     certificates.resize(sources.size());
-    parallel_for(sources.size(), options.lemma.threads, [&](std::size_t i) {
+    const std::vector<std::size_t> order = longest_first(paths);  // the named order kept below
+    parallel_for(sources.size(), options.lemma.threads, [&](std::size_t k) {
+      const std::size_t i = order[k];
       certificates[i] = certify_one(sources[i], options, &drat_proofs[i]);
     });
   }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <numeric>
 #include <sstream>
 
 #include "base/parallel_for.hpp"
@@ -262,7 +263,14 @@ Ending gate(const std::vector<std::string>& named, const WorkflowOptions& o, Nar
   };
   const BothSolvers real(options.lemma.cvc5_binary);
   std::vector<Gated> gated(sources.size());
-  parallel_for(sources.size(), o.fail_fast ? 1 : options.lemma.threads, [&](std::size_t i) {
+  // The longest first (steps.hpp), except under --fail-fast, which stops at the first file in
+  // the named order that fails.
+  std::vector<std::string> committed_paths;
+  for (const ProofSource& s : sources) committed_paths.push_back(certificate_path(s.path));
+  std::vector<std::size_t> order = longest_first(committed_paths);
+  if (o.fail_fast) std::iota(order.begin(), order.end(), std::size_t{0});
+  parallel_for(sources.size(), o.fail_fast ? 1 : options.lemma.threads, [&](std::size_t k) {
+    const std::size_t i = order[k];
     const ProofSource& source = sources[i];
     Gated& g = gated[i];
     g.committed = read_committed(certificate_path(source.path));

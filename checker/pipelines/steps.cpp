@@ -5,22 +5,24 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <build_info.hpp>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
+#include <limits>
 #include <map>
+#include <numeric>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "base/atomic_file.hpp"
 #include "base/executable_digest.hpp"
 #include "base/regular_file.hpp"
-#include <build_info.hpp>
 #include "certificate/certificate.hpp"
 #include "certificate/certificate_file.hpp"
-#include "certificate/query_names.hpp"
 #include "certificate/entries.hpp"
+#include "certificate/query_names.hpp"
 #include "sat/cadical.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
@@ -254,9 +256,9 @@ void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat) {
   try {
     // The binary's own digest, not its commit: a build of uncommitted changes to the checkers
     // names the commit it started from, and would take the old checkers' outcomes for its own.
-    drat.route_version = fmt::format("cadical {}; nimcert {} {}",
-                                     smt::cadical_version(drat.cadical_binary), build::version,
-                                     executable_sha256());
+    drat.route_version =
+        fmt::format("cadical {}; nimcert {} {}", smt::cadical_version(drat.cadical_binary),
+                    build::version, executable_sha256());
     drat.cache = &cache;
   } catch (const std::runtime_error&) {
     drat.cache = nullptr;
@@ -289,6 +291,22 @@ std::string verdict_word(const std::string& verdict) {
   if (verdict == "holds") return "HOLDS";
   if (verdict == "fails") return "FAILS";
   return "UNKNOWN";
+}
+
+std::vector<std::size_t> longest_first(const std::vector<std::string>& certificates) {
+  std::vector<double> seconds(certificates.size(), std::numeric_limits<double>::infinity());
+  for (std::size_t i = 0; i < certificates.size(); ++i) {
+    try {
+      const Json c = parse_certificate(read_certificate_text(certificates[i]), certificates[i]);
+      seconds[i] = c.at("run").at("seconds").get<double>();
+    } catch (const std::exception&) {  // missing, unreadable, no run: unknown, so first
+    }
+  }
+  std::vector<std::size_t> order(certificates.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return seconds[a] > seconds[b]; });
+  return order;
 }
 
 }  // namespace nimcert

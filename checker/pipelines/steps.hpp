@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +59,14 @@ std::vector<Drift> drat_proof_drift(const std::string& certificate_path,
 // it names (one copied from another proof names that one, and re-running it would check the
 // other).  Throws CertificateError when it names another or the file is missing.
 std::filesystem::path proof_beside(const std::string& certificate_path, const Json& recorded);
+
+// The order in which to check proofs whose certificates are at `certificates` (indices into
+// it), two at a time: the longest first, by the seconds the certificates' last runs took
+// (run.seconds), and a proof with no readable certificate before all of them.  In the named
+// order a long proof that came last ran alone on one core while the other idled.  Only the
+// order of the work changes: each certificate is a function of its proof alone, and callers
+// write and print everything in the named order.
+std::vector<std::size_t> longest_first(const std::vector<std::string>& certificates);
 
 // Checks one proof file and returns its whole certificate (with its "run" object), and the
 // texts of its checked DRAT proofs in `proofs` when asked.

@@ -27,7 +27,7 @@ inline constexpr const char* kCvc5Binary = "cvc5";
 // become bit-vectors of width 1 before bit-blasting.  On the 1086 queries of the committed
 // proofs, one at a time, cvc5 1.0.3 took 118 s with it against 243 s without (Levine's (3)
 // at w = 64, the largest: 12 s against 59 s), with the same answer on every query
-// (bench/cvc5_options.sh, 2026-12-03).  cvc5 refuses it on quantified queries (BV), which
+// (bench/solver_options.sh, 2026-12-03).  cvc5 refuses it on quantified queries (BV), which
 // therefore run with cvc5's defaults.
 inline constexpr const char* kCvc5QuantifierFreeOption = "--bool-to-bv=all";
 // How certificates, the answer cache and the gate name that configuration: an answer given

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# cvc5 under two sets of options on every query the committed proofs ask (lemmas and induction
-# obligations, as `nimcert export-smt2` writes them), one query at a time and each query under
-# both sets in turn, nothing else running: each set's total time, every query where their
-# answers differ, and the slowest queries.
+# A solver (cvc5 or Z3) under two sets of options on every query the committed proofs ask
+# (lemmas and induction obligations, as `nimcert export-smt2` writes them), one query at a time
+# and each query under both sets in turn, nothing else running: each set's total time, every
+# query where their answers differ, and the slowest queries.
 #
 # In turn, not side by side on the two cores: two large bit-blasted queries at once slow each
 # other by up to 2x here (Levine's (3) at w = 64: 59 s alone, 116 s beside another cvc5), which
@@ -13,9 +13,19 @@
 # this script lists as a differing answer), so nimcert passes it on QF_BV queries only
 # (smt/solve/cvc5_replay.hpp).
 #
-# Usage: bash bench/cvc5_options.sh [NIMCERT] [TIMEOUT_MS] [proofs...]
-#   OPTIONS_A (default: none, cvc5's own defaults) and OPTIONS_B (default: --bool-to-bv=all)
-#   name the two sets.  A benchmark, not a test: the figures go into notes.
+# Z3 (SOLVER=z3; options as Z3's command line takes them, sat.lookahead_simplify=true), the
+# committed proofs' eight slowest induction queries at w = 64 (2026-12-06), defaults against
+# sat.lookahead_simplify=true: 61.9 s against 49.2 s in all, Levine's binary-rule (b) d = 0
+# 22.7 s against 11.0 s, binary-rule (b) d = 1 8.0 s against 4.7 s, (3) (b) d = 1 16.0 s
+# against 17.8 s, serial-nim's nested-5 and nested-6 (b) 3.8 and 5.8 s against 4.9 and 6.0 s;
+# every answer the same.  Slower on that first query: sat.acce 24.2 s, sat.phase=always_false
+# 30.5 s, sat.restart=luby 30.3 s, sat.branching.heuristic=chb 24.2 s, sat.gc=glue 27.4 s.
+# nimcert passes sat.lookahead_simplify=true (smt/solve/z3_backend.cpp).
+#
+# Usage: bash bench/solver_options.sh [NIMCERT] [TIMEOUT_MS] [proofs...]
+#   SOLVER (cvc5 or z3, default cvc5); OPTIONS_A (default: none, the solver's own defaults) and
+#   OPTIONS_B (default: --bool-to-bv=all for cvc5, sat.lookahead_simplify=true for Z3) name the
+#   two sets.  A benchmark, not a test: the figures go into notes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nimcert=$(realpath "${1:-build/checker/nimcert}")
@@ -24,7 +34,13 @@ shift $(($# > 2 ? 2 : $#))
 proofs=("$@")
 [[ ${#proofs[@]} -gt 0 ]] || proofs=(certs/*.proof)
 a_opts=${OPTIONS_A:-}
-b_opts=${OPTIONS_B:---bool-to-bv=all}
+solver=${SOLVER:-cvc5}
+case $solver in
+  cvc5) default_b=--bool-to-bv=all ;;
+  z3) default_b=sat.lookahead_simplify=true ;;
+  *) echo "SOLVER is cvc5 or z3" >&2; exit 2 ;;
+esac
+b_opts=${OPTIONS_B:-$default_b}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 "$nimcert" export-smt2 --dir "$scratch/queries" "${proofs[@]}" >/dev/null
@@ -35,12 +51,19 @@ solve() { # OPTIONS FILE: "file answer seconds"
   start=$(date +%s.%N)
   # shellcheck disable=SC2086  # the options are words
   # (an option cvc5 refuses on this query is an error line and status 1: an answer to compare)
-  answer=$(cvc5 --lang=smt2 --tlimit-per="$timeout_ms" $1 <"$2" 2>/dev/null | head -n 1 || true)
+  if [[ $solver == z3 ]]; then
+    # shellcheck disable=SC2086
+    answer=$(z3 -T:$(((timeout_ms + 999) / 1000)) $1 "$2" 2>/dev/null | head -n 1 || true)
+  else
+    # shellcheck disable=SC2086
+    answer=$(cvc5 --lang=smt2 --tlimit-per="$timeout_ms" $1 <"$2" 2>/dev/null | head -n 1 || true)
+  fi
   end=$(date +%s.%N)
   echo "$2 ${answer:-none} $(echo "$end - $start" | bc)"
 }
 
-echo "cvc5 $(cvc5 --version | head -n 1 | sed 's/.*version //'): $(wc -l <"$scratch/list") queries, limit $timeout_ms ms"
+if [[ $solver == z3 ]]; then version=$(z3 --version); else version="cvc5 $(cvc5 --version | head -n 1 | sed 's/.*version //')"; fi
+echo "$version: $(wc -l <"$scratch/list") queries, limit $timeout_ms ms"
 while read -r f; do
   solve "$a_opts" "$f" >>"$scratch/a"
   solve "$b_opts" "$f" >>"$scratch/b"
