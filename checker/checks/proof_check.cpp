@@ -8,14 +8,13 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
-#include <mutex>
 
 #include "base/counted.hpp"
 #include "base/elapsed.hpp"
 #include "base/memory_budget.hpp"
 #include "base/parallel_for.hpp"
-#include "sat/cadical.hpp"
 #include "base/sha256.hpp"
+#include "checks/exhaustive_share.hpp"
 #include "checks/periodicity.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/reusing_exhaustive.hpp"
@@ -27,6 +26,7 @@
 #include "games/octal_code.hpp"
 #include "games/presets.hpp"
 #include "games/registry.hpp"
+#include "sat/cadical.hpp"
 #include "solve/cvc5_replay.hpp"
 #include "solve/z3_backend.hpp"
 #include "sys/activity.hpp"
@@ -111,8 +111,7 @@ std::optional<CoveringBox> covering_box(const ProofReport& report, const smt::In
         declared.game.declaration != spec.game.declaration)
       continue;
     for (const ClaimOutcome& c : box.claims)
-      if (c.name == spec.claim && c.verdict == Verdict::Holds &&
-          (!best || box.size > best->size))
+      if (c.name == spec.claim && c.verdict == Verdict::Holds && (!best || box.size > best->size))
         best = CoveringBox{box.name, box.size};
   }
   return best;
@@ -195,10 +194,10 @@ void preflight(const ProofSource& source, const ProofOptions& options) {
                                b.sum > 0 ? b.sum : heap_count_of(b.game)),
                    "choose a smaller box: its 'size'");
   for (const smt::SequenceSpec& q : proof.sequences)
-    require_memory(sequence_bytes(q),
-                   fmt::format("{}: sequence \"{}\" (n = 0..{})", at(source, q.where), q.name,
-                               q.last),
-                   "choose a smaller 'last'");
+    require_memory(
+        sequence_bytes(q),
+        fmt::format("{}: sequence \"{}\" (n = 0..{})", at(source, q.where), q.name, q.last),
+        "choose a smaller 'last'");
   for (const smt::LemmaSpec& l :
        options.claims_only ? std::vector<smt::LemmaSpec>{} : proof.lemmas) {
     const ExpandedLemma x = expand_lemma(l, proof.definitions);
@@ -266,11 +265,10 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     return true;
   };
   check_rules_of_games(source, options, report);
-  // One exhaustive part (cube, boxes, sequences) at a time in the process: each uses every
-  // core and the memory the preflight measured for it alone, while several proofs' solver
-  // queries may run beside one another.
-  static std::mutex exhaustive;
-  std::unique_lock exhaustive_part(exhaustive);
+  // The exhaustive parts share the machine with those of a proof checked beside this one
+  // (checks/exhaustive_share.hpp): the cube alone, boxes and sequences two at a time when their
+  // memory estimates fit together.  A part reused from the cache takes no share.
+  ExhaustiveShare& share = ExhaustiveShare::process();
   if (!report.proof.claims.empty()) {
     report.game = make_game(report.proof.game, report.proof.definitions);
     const Heap n = options.cube ? *options.cube : report.proof.cube;
@@ -278,7 +276,9 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     std::vector<const CubeClaim*> pointers;
     for (const auto& c : claims) pointers.push_back(c.get());
     report.cube = reused_or_computed<CubeReport>(
-        options, "exhaustive", [&] { return cube_inputs(source, options); }, report, [&] {
+        options, "exhaustive", [&] { return cube_inputs(source, options); }, report,
+        [&] {
+          const auto alone = share.take(share.cores(), CubeEngine::sweep_bytes(n));
           CubeReport cube = check_cube(*report.game, n, pointers, progress);
           for (std::size_t i = 0; i < claims.size(); ++i)
             cube.claims[i].text = report.proof.claims[i].text;
@@ -295,23 +295,27 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     smt::set_activity(fmt::format("box {}", box.name));
     report.boxes.push_back(reused_or_computed<BoxReport>(
         options, "box " + box.name, [&] { return box_inputs(source, i); }, report,
-        [&] { return check_box(box, report.proof.definitions); }));
+        [&] {
+          const auto one_core = share.take(
+              1, BoxValues::bytes(box.sum > 0 ? box.sum : heap_count_of(box.game), box.size));
+          return check_box(box, report.proof.definitions);
+        }));
     if (stop(report.boxes.back().verdict())) return report;
   }
   for (std::size_t i = 0; i < report.proof.sequences.size(); ++i) {
     const smt::SequenceSpec& sequence = report.proof.sequences[i];
     smt::set_activity(fmt::format("sequence {}", sequence.name));
     report.sequences.push_back(reused_or_computed<SequenceReport>(
-        options, "sequence " + sequence.name,
-        [&] { return sequence_inputs(source, i, options); }, report,
+        options, "sequence " + sequence.name, [&] { return sequence_inputs(source, i, options); },
+        report,
         [&] {
+          const auto one_core = share.take(1, sequence_bytes(sequence));
           const UnboundedOptions mona = unbounded_options(options.lemma);
           return check_sequence(sequence, report.proof.definitions, options.misere,
                                 options.claims_only ? nullptr : &mona);
         }));
     if (stop(report.sequences.back().verdict())) return report;
   }
-  exhaustive_part.unlock();
   if (options.claims_only) {
     std::vector<std::string> left;
     if (const std::size_t n = report.proof.lemmas.size()) left.push_back(count_of(n, "lemma"));
