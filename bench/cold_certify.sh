@@ -27,6 +27,12 @@
 # vector pass, the region's walks remembered, a steady move list), the cube 21.4 s / 14.5 s when
 # run alone (claims once per row for x and y, in 32-bit lanes).  0.1777's certificate differs
 # only in the engine's account of how it computed the values (counts by way).
+# 2026-12-06 (later), all 22 proofs with their committed certificates, 427e90f against 14d3f4a,
+# one round: 227.0 s / 193.2 s (1.17x), every certificate the same.  The proofs checked the
+# longest first (by their certificates' last runs), Z3 with sat.lookahead_simplify, and boxes
+# and sequences of two proofs side by side (one exhaustive part at a time before: 30 s with a
+# core idle while 0.1777 ran).  perf -a over the run then showed both cores busy throughout
+# but the last 10 s.  CaDiCaL with --unsat (the next commit) took it to 186 s alone.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")

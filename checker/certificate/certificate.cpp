@@ -36,6 +36,7 @@ nlohmann::ordered_json make_certificate(const ProofReport& report, const RunInfo
                   {"after_mona_timeout_ms", report.after_mona_timeout_ms}};
   if (!report.cadical_version.empty())
     c["solvers"]["cadical"] = {{"version", report.cadical_version},
+                               {"options", report.cadical_options},
                                {"timeout_ms", report.drat_timeout_ms},
                                {"conflicts", report.drat_conflicts},
                                {"proof_limit_bytes", report.drat_proof_limit_bytes},

@@ -252,6 +252,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
   if (solvers && options.lemma.drat.enabled &&
       (!report.proof.lemmas.empty() || !report.proof.inductions.empty())) {
     report.cadical_version = smt::cadical_version(options.lemma.drat.cadical_binary);
+    report.cadical_options = smt::kCadicalOptions;
     report.drat_proof_limit_bytes = options.lemma.drat.proof_limit_bytes;
     report.drat_timeout_ms = options.lemma.drat.timeout_ms;
     report.drat_conflicts = options.lemma.drat.conflicts;

@@ -83,9 +83,10 @@ struct ProofReport {
   unsigned timeout_ms = 0;   // per query and solver
   // CaDiCaL's version and the proof size limit of the DRAT route, when it ran on lemmas.
   std::string cadical_version;
+  std::string cadical_options;  // what it runs with (smt::kCadicalOptions), when it runs
   std::uint64_t drat_proof_limit_bytes = 0;
   unsigned drat_timeout_ms = 0;
-  std::uint64_t drat_conflicts = 0;  // CaDiCaL's limit on conflicts
+  std::uint64_t drat_conflicts = 0;                                  // CaDiCaL's limit on conflicts
   std::uint64_t drat_check_visits = 0, drat_check_memory_bytes = 0;  // the checker's limits
   unsigned after_mona_timeout_ms = 0;  // the same, for widths of a statement MONA proved
   // What was left unchecked: "" when everything the file states ran; else why not (claims

@@ -257,8 +257,8 @@ void reuse_drat_routes(const AnswerCache& cache, DratOptions& drat) {
     // The binary's own digest, not its commit: a build of uncommitted changes to the checkers
     // names the commit it started from, and would take the old checkers' outcomes for its own.
     drat.route_version =
-        fmt::format("cadical {}; nimcert {} {}", smt::cadical_version(drat.cadical_binary),
-                    build::version, executable_sha256());
+        fmt::format("cadical {} {}; nimcert {} {}", smt::cadical_version(drat.cadical_binary),
+                    smt::kCadicalOptions, build::version, executable_sha256());
     drat.cache = &cache;
   } catch (const std::runtime_error&) {
     drat.cache = nullptr;

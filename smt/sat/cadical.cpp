@@ -22,8 +22,8 @@ SatRun solve_with_cadical(const std::string& dimacs, unsigned timeout_ms, const 
                           std::uint64_t conflicts) {
   // -q: no banner; --no-binary: a text proof; "- -": the CNF from stdin, the proof to stdout,
   // followed by the status line "s UNSATISFIABLE"; -c N: at most N conflicts, then
-  // "c UNKNOWN" and exit status 0.
-  std::vector<std::string> command = {binary, "-q", "--no-binary"};
+  // "c UNKNOWN" and exit status 0; kCadicalOptions (cadical.hpp).
+  std::vector<std::string> command = {binary, "-q", "--no-binary", kCadicalOptions};
   if (conflicts != 0) command.insert(command.end(), {"-c", std::to_string(conflicts)});
   command.insert(command.end(), {"-", "-"});
   const ProcessResult run = run_process(command, dimacs, ProcessLimits{timeout_ms, 0});

@@ -409,10 +409,12 @@ Document certificate_document(const Json& c) {
       text_of(s.at("mona").at("version")), text_of(s.at("timeout_ms"))));
   if (s.contains("cadical"))
     d.paragraph(fmt::format(
-        "DRAT route: each lemma's widest query bit-blasted by nimcert, CaDiCaL {} writing the "
-        "proof, nimcert's DRAT and LRAT checkers checking it; proofs above {} bytes are not "
+        "DRAT route: each lemma's widest query bit-blasted by nimcert, CaDiCaL {} ({}) writing "
+        "the proof, nimcert's DRAT and LRAT checkers checking it; proofs above {} bytes are not "
         "checked (\"no checked proof (size)\").",
-        text_of(s.at("cadical").at("version")), text_of(s.at("cadical").at("proof_limit_bytes"))));
+        text_of(s.at("cadical").at("version")),
+        s.at("cadical").contains("options") ? text_of(s.at("cadical").at("options")) : "defaults",
+        text_of(s.at("cadical").at("proof_limit_bytes"))));
   summary_section(d, c);
   statement_section(d, c);
   checks_section(d, c);
