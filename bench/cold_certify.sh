@@ -32,7 +32,9 @@
 # longest first (by their certificates' last runs), Z3 with sat.lookahead_simplify, and boxes
 # and sequences of two proofs side by side (one exhaustive part at a time before: 30 s with a
 # core idle while 0.1777 ran).  perf -a over the run then showed both cores busy throughout
-# but the last 10 s.  CaDiCaL with --unsat (the next commit) took it to 186 s alone.
+# but the last 10 s.  14d3f4a against fdad504 (CaDiCaL with --unsat), one round: 191.2 s /
+# 183.7 s (1.04x); the 12 certificates with DRAT routes differ in their proofs' digests and
+# sizes and the recorded options, as they should.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
