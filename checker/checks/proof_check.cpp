@@ -61,6 +61,13 @@ ProofSource proof_source(const std::string& text, const std::string& path) {
 
 namespace {
 
+// The heaps of a box's positions: a sum box (`game NAME sum K`) has K, whatever its one-heap
+// game's count.
+std::size_t box_heaps(const smt::BoxSpec& b) { return b.sum > 0 ? b.sum : heap_count_of(b.game); }
+
+// The memory a box's values take: what its preflight requires, and its share of the machine.
+std::uint64_t box_bytes(const smt::BoxSpec& b) { return BoxValues::bytes(box_heaps(b), b.size); }
+
 std::string at(const ProofSource& s, smt::SourceLocation w) {
   return fmt::format("{}:{}:{}", s.path, w.line, w.column);
 }
@@ -188,11 +195,10 @@ void preflight(const ProofSource& source, const ProofOptions& options) {
                    "choose a smaller cube: 'cube N', or --cube N");
   }
   for (const smt::BoxSpec& b : proof.boxes)
-    // A sum box (`game NAME sum K`) has K heaps, whatever its one-heap game's count.
-    require_memory(BoxValues::bytes(b.sum > 0 ? b.sum : heap_count_of(b.game), b.size),
-                   fmt::format("{}: box \"{}\", [0,{}]^{}", at(source, b.where), b.name, b.size,
-                               b.sum > 0 ? b.sum : heap_count_of(b.game)),
-                   "choose a smaller box: its 'size'");
+    require_memory(
+        box_bytes(b),
+        fmt::format("{}: box \"{}\", [0,{}]^{}", at(source, b.where), b.name, b.size, box_heaps(b)),
+        "choose a smaller box: its 'size'");
   for (const smt::SequenceSpec& q : proof.sequences)
     require_memory(
         sequence_bytes(q),
@@ -297,8 +303,7 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.boxes.push_back(reused_or_computed<BoxReport>(
         options, "box " + box.name, [&] { return box_inputs(source, i); }, report,
         [&] {
-          const auto one_core = share.take(
-              1, BoxValues::bytes(box.sum > 0 ? box.sum : heap_count_of(box.game), box.size));
+          const auto one_core = share.take(1, box_bytes(box));
           return check_box(box, report.proof.definitions);
         }));
     if (stop(report.boxes.back().verdict())) return report;
