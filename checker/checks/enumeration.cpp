@@ -153,7 +153,7 @@ EnumerationOutcome enumerate_lemma(const std::vector<std::string>& variables,
   std::optional<smt::NativeLine> native;
   const long double work = case_count(low, high, k) * program.instruction_count();
   if (engine == EnumerationEngine::Native ||
-      (engine == EnumerationEngine::Automatic && work >= 2e9)) {
+      (engine == EnumerationEngine::Automatic && work >= smt::kNativeWorthwhile)) {
     const auto compile_start = std::chrono::steady_clock::now();
     auto compiled = smt::NativeLine::compile(program, narrow);
     smt::throw_if_interrupted();

@@ -286,6 +286,10 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
         options, "exhaustive", [&] { return cube_inputs(source, options); }, report,
         [&] {
           const auto alone = share.take(share.cores(), CubeEngine::sweep_bytes(n));
+          // The claims ready themselves for this many positions (machine code), side by side.
+          const std::uint64_t side = std::uint64_t{n} + 1, positions = side * side * side;
+          parallel_for(claims.size(), share.cores(),
+                       [&](std::size_t i) { claims[i]->prepare(positions); });
           CubeReport cube = check_cube(*report.game, n, pointers, progress);
           for (std::size_t i = 0; i < claims.size(); ++i)
             cube.claims[i].text = report.proof.claims[i].text;

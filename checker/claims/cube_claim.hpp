@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -21,6 +22,14 @@ class CubeClaim {
 
   virtual std::string name() const = 0;       // e.g. "formula-4"
   virtual std::string statement() const = 0;  // what exactly is claimed, for the certificate
+
+  // Before a cube of `positions` positions, and before any row: a claim may ready itself for
+  // that much work (a proof's claim compiles machine code, claims/proof_claims.hpp), which
+  // never changes an answer.  Returns whether its rows then run as machine code.
+  virtual bool prepare(std::uint64_t positions) {
+    (void)positions;
+    return false;
+  }
 
   // Appends to `failing`, in increasing order, every z in [0, row.size()) at which the claim
   // fails for (x, y, z) with G(x, y, z) = row[z].

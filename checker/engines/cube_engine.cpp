@@ -9,7 +9,7 @@
 
 #include "base/parallel_for.hpp"
 #include "engines/sweep_engine.hpp"
-#include "engines/target_clones.hpp"
+#include "base/target_clones.hpp"
 
 namespace nimcert {
 
@@ -117,7 +117,7 @@ struct CubeMerges {
 
 // The row kernels of the cube's sweeps, compiled three times (AVX-512, AVX2 with BMI2, and
 // baseline x86-64) and chosen once, when the program is loaded, for the CPU it runs on
-// (engines/target_clones.hpp).  mex_row is scalar along z, since each position needs the value of
+// (base/target_clones.hpp).  mex_row is scalar along z, since each position needs the value of
 // the one before it; what the wider instruction sets bring is BMI's bit scans and shifts and
 // the vector loads of the special followers' streams.
 NIMCERT_TARGET_CLONES

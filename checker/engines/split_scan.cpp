@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "engines/target_clones.hpp"
+#include "base/target_clones.hpp"
 
 namespace nimcert {
 

@@ -4,7 +4,7 @@
 // The values are read from narrow copies: `forward` (forward[i] = G(i)) and `backward`
 // (backward[last - i] = G(i)), so that as a runs up, both a and r - a run up in memory and the
 // comparison is one vector operation for many splits at once, the instruction set chosen when
-// the program starts (engines/target_clones.hpp).  While every value is below 2^8 both copies
+// the program starts (base/target_clones.hpp).  While every value is below 2^8 both copies
 // are bytes (64 splits an AVX-512 operation, 2 bytes a position); below 2^16 the forward side
 // is the 32-bit table itself and only the backward copy is kept, in 16 bits (2 bytes a
 // position).  The scan goes in blocks, 32 splits first and twice as many each time up to

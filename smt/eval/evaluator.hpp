@@ -71,6 +71,8 @@ class Program {
   const std::vector<std::uint32_t>& outputs() const { return outputs_; }
   // Whether instruction i reads the last variable (else it is the same on a whole line).
   bool varying(std::size_t i) const { return line_.is_varying[i]; }
+  // Whether instruction i reads one of the last two variables (else it is the same on a row).
+  bool row_varying(std::size_t i) const { return row_.is_varying[i]; }
 
  private:
   std::uint32_t compile(const ExprPtr& e, const std::map<std::string, std::uint32_t>& vars,

@@ -123,15 +123,20 @@ std::string statement(const std::vector<Program::Instruction>& code, std::size_t
 
 }  // namespace
 
-std::string NativeLine::source(const Program& program, bool narrow) {
+std::string NativeLine::source(const Program& program, bool narrow, Lanes lanes) {
   const auto& code = program.instructions();
-  if (program.variable_count() == 0 || program.outputs().empty())
-    throw std::logic_error("NativeLine: a line needs a variable and an output");
+  const bool row = lanes == Lanes::Row;
+  const std::size_t variables = program.variable_count();
+  if (variables < (row ? 2u : 1u) || program.outputs().empty())
+    throw std::logic_error(row ? "NativeLine: a row needs two variables and an output"
+                               : "NativeLine: a line needs a variable and an output");
   std::string uniform, varying;
   for (std::size_t i = 0; i < code.size(); ++i) {
-    const bool lane = program.varying(i);
+    const bool lane = row ? program.row_varying(i) : program.varying(i);
     if (lane && code[i].op == Op::Var)
-      varying += fmt::format("    const T v{} = start + j;\n", i);
+      varying +=
+          row ? fmt::format("    const T v{} = {}[j];\n", i, code[i].a + 2 == variables ? "z" : "g")
+              : fmt::format("    const T v{} = start + j;\n", i);
     else
       (lane ? varying : uniform) +=
           (lane ? "    " : "  ") + statement(code, i, narrow, lane ? "lane_overflow" : "overflow") +
@@ -177,10 +182,8 @@ std::string NativeLine::source(const Program& program, bool narrow) {
       "  for (int i = n - 2; i >= 0 && v > 0; --i) while (u[i] <= v) {{ v -= T(u[i]); low = i; }}\n"
       "  return T(low >= 0 && low % 2 == parity);\n"
       "}}\n"
-      "extern \"C\" int nimcert_line(const T* fixed, T start, std::uint64_t lanes,\n"
-      "                              T* __restrict out) {{\n"
+      "{4}"
       "  (void)fixed;\n"
-      "  if (lanes > 0xffffffffu || (lanes > 0 && T(start + (lanes - 1)) < start)) return 0;\n"
       "  T overflow = 0;\n"
       "{1}"
       "  T lane_overflow = 0;\n"
@@ -191,13 +194,22 @@ std::string NativeLine::source(const Program& program, bool narrow) {
       "  }}\n"
       "  return (overflow | lane_overflow) == 0;\n"
       "}}\n",
-      narrow ? "uint32_t" : "uint64_t", uniform, varying, program.outputs()[0]);
+      narrow ? "uint32_t" : "uint64_t", uniform, varying, program.outputs()[0],
+      row ? "extern \"C\" int nimcert_row(const T* fixed, const T* __restrict z,\n"
+            "                             const T* __restrict g, std::uint64_t lanes,\n"
+            "                             T* __restrict out) {\n"
+            "  if (lanes > 0xffffffffu) return 0;\n"
+          : "extern \"C\" int nimcert_line(const T* fixed, T start, std::uint64_t lanes,\n"
+            "                              T* __restrict out) {\n"
+            "  if (lanes > 0xffffffffu || (lanes > 0 && T(start + (lanes - 1)) < start)) "
+            "return 0;\n");
 }
 
 std::variant<NativeLine, std::string> NativeLine::compile(const Program& program, bool narrow,
-                                                          const std::string& compiler) {
+                                                          const std::string& compiler,
+                                                          Lanes lanes) {
   const std::string cxx = compiler.empty() ? NIMCERT_CXX : compiler;
-  const std::string text = source(program, narrow);
+  const std::string text = source(program, narrow, lanes);
   const char* tmp = getenv("TMPDIR");
   std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/nimcert-native-XXXXXX";
   if (!mkdtemp(dir.data())) return std::string("cannot create a temporary folder");
@@ -220,12 +232,19 @@ std::variant<NativeLine, std::string> NativeLine::compile(const Program& program
   NativeLine line;
   line.library_ = lib;
   line.narrow_ = narrow;
-  void* entry = dlsym(lib->handle, "nimcert_line");
-  if (!entry) return std::string("the compiled library has no nimcert_line");
-  if (narrow)
+  const char* name = lanes == Lanes::Row ? "nimcert_row" : "nimcert_line";
+  void* entry = dlsym(lib->handle, name);
+  if (!entry) return fmt::format("the compiled library has no {}", name);
+  if (lanes == Lanes::Row) {
+    if (narrow)
+      line.row32_ = reinterpret_cast<Row32>(entry);
+    else
+      line.row64_ = reinterpret_cast<Row64>(entry);
+  } else if (narrow) {
     line.line32_ = reinterpret_cast<Line32>(entry);
-  else
+  } else {
     line.line64_ = reinterpret_cast<Line64>(entry);
+  }
   return line;
 }
 
@@ -239,6 +258,18 @@ bool NativeLine::run_line(std::size_t lanes, const std::uint64_t* fixed, std::ui
                           std::uint64_t* out) const {
   if (!line64_) throw std::logic_error("NativeLine: not compiled for 64-bit lanes");
   return line64_(fixed, start, lanes, out) != 0;
+}
+
+bool NativeLine::run_row(std::size_t lanes, const std::uint32_t* fixed, const std::uint32_t* z,
+                         const std::uint32_t* g, std::uint32_t* out) const {
+  if (!row32_) throw std::logic_error("NativeLine: not compiled as a row of 32-bit lanes");
+  return row32_(fixed, z, g, lanes, out) != 0;
+}
+
+bool NativeLine::run_row(std::size_t lanes, const std::uint64_t* fixed, const std::uint64_t* z,
+                         const std::uint64_t* g, std::uint64_t* out) const {
+  if (!row64_) throw std::logic_error("NativeLine: not compiled as a row of 64-bit lanes");
+  return row64_(fixed, z, g, lanes, out) != 0;
 }
 
 }  // namespace nimcert::smt
