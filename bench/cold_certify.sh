@@ -35,6 +35,10 @@
 # but the last 10 s.  14d3f4a against fdad504 (CaDiCaL with --unsat), one round: 191.2 s /
 # 183.7 s (1.04x); the 12 certificates with DRAT routes differ in their proofs' digests and
 # sizes and the recorded options, as they should.
+# 2026-12-06 (evening), all 22 proofs, fdad504 against e505b8c (a proof's cube claims as
+# machine code, rows of x3 and G), one round: 187.7 s / 181.2 s (1.04x), every certificate the
+# same; manabe's cube with its three claims alone (as above), one round then two: 12.9 s / 8.1 s,
+# 11.8 s / 8.1 s, 12.3 s / 8.1 s.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
