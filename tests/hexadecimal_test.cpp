@@ -12,12 +12,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
 #include <optional>
 
 #include "checks/arithmetic_periodicity.hpp"
+#include "checks/independent.hpp"
 #include "checks/periodicity.hpp"
-#include "engines/octal_engine.hpp"
 #include "engine_ways.hpp"
+#include "engines/octal_engine.hpp"
+#include "eval/exact_evaluator.hpp"
 #include "octal_definition.hpp"
 
 namespace nimcert {
@@ -156,9 +159,9 @@ void hold_two_digit_claims(bool three_heap_removals_of_one) {
       EXPECT_EQ(check_periodicity(code, far, mutant, nullptr).verdict, Verdict::Fails)
           << digits << " " << mutant.name;
       if (ask_route) {
-        EXPECT_FALSE(prove_by_mex_recursion(code, g, mutant.preperiod, mutant.period,
-                                            mutant.saltus, brief)
-                         .proved)
+        EXPECT_FALSE(
+            prove_by_mex_recursion(code, g, mutant.preperiod, mutant.period, mutant.saltus, brief)
+                .proved)
             << digits << " " << mutant.name;
       }
     }
@@ -173,6 +176,55 @@ TEST(Hexadecimal, EveryTwoDigitClaimTheMexRouteAcceptsHoldsFarPastItsReach) {
 
 TEST(Hexadecimal, DISABLED_EveryTwoDigitClaimWithThreeHeapRemovalsOfOneHoldsFarPastItsReach) {
   hold_two_digit_claims(true);
+}
+
+// The three-heap (a) is posed as F(a) ^ F(b) != F(c) ^ F(n) (two values a side, far faster for
+// the automata); it is the statement F(a) ^ F(b) ^ F(c) != F(n).  nimcert's automata decide
+// both forms alike on 0.3F's formula and on mutants of it, proved on the one and refuted on
+// another; every counterexample is false in both forms, by the evaluator.
+TEST(Hexadecimal, TheThreeHeapStatementWithTwoValuesASideDecidesAsWithThreeOnOne) {
+  const OctalCode code("0.3F");
+  const OctalValues g = octal_values(code, 200);
+  OctalValues residue = g;  // one value of the period changed
+  residue[4] += 3;
+  struct Formula {
+    const OctalValues* values;
+    std::uint64_t saltus;
+  };
+  std::map<std::string, int> seen;
+  for (const Formula& f : {Formula{&g, 3}, Formula{&g, 2}, Formula{&residue, 3}}) {
+    const MexStatements st = mex_recursion_statements(code, *f.values, 0, 6, f.saltus);
+    for (const MexStatement& s : st.a) {
+      if (s.name != "(a) remove 2, leave three heaps") continue;
+      ASSERT_EQ(s.conclusion->op, smt::Op::Ne);
+      const smt::ExprPtr& left = s.conclusion->args[0];   // F(a) ^ F(b)
+      const smt::ExprPtr& right = s.conclusion->args[1];  // F(c) ^ F(n)
+      ASSERT_EQ(right->op, smt::Op::BitXor);
+      const smt::ExprPtr three_on_one = smt::make_node(
+          smt::Op::Ne, {smt::make_node(smt::Op::BitXor, {left, right->args[0]}), right->args[1]});
+      const IndependentCheck two = check_independently(s.variables, s.hypotheses, s.conclusion, {},
+                                                       st.definitions, smt::Numeration::Binary);
+      const IndependentCheck one = check_independently(s.variables, s.hypotheses, three_on_one, {},
+                                                       st.definitions, smt::Numeration::Binary);
+      const std::string what = fmt::format("saltus {}", f.saltus);
+      EXPECT_EQ(two.status, one.status) << what;
+      ++seen[two.status];
+      for (const IndependentCheck* c : {&two, &one}) {
+        if (!c->counterexample) continue;
+        for (const smt::ExprPtr& form : {s.conclusion, three_on_one}) {
+          smt::ExprPtr statement = form;
+          for (const smt::ExprPtr& h : s.hypotheses)
+            statement = smt::make_node(smt::Op::Implies, {h, statement});
+          EXPECT_EQ(
+              smt::evaluate_exactly(smt::expand(statement, st.definitions), *c->counterexample),
+              std::optional<std::string>("0"))
+              << what;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(seen[IndependentCheck::kChecked], 1) << "0.3F's own formula";
+  EXPECT_GE(seen[IndependentCheck::kCounterexample], 1) << "a mutant";
 }
 
 TEST(Hexadecimal, TheMexRouteRefusesWrongFormulas) {

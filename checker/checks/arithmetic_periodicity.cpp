@@ -53,6 +53,7 @@ struct FollowerKind {
   std::vector<std::string> bound;  // the parts' parameters: none, a, or a and b
   std::vector<ExprPtr> legal;      // the move is legal at n with these parameters
   ExprPtr value;                   // F of the follower
+  std::vector<ExprPtr> parts;      // its heaps (none when it leaves nothing)
 };
 
 std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
@@ -67,14 +68,16 @@ std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
                        0,
                        {},
                        {term(Op::Eq, {n, num(k)})},
-                       num(0)});
+                       num(0),
+                       {}});
     if (digit & 2)
       kinds.push_back({fmt::format("remove {}, leave one heap", k),
                        k,
                        1,
                        {},
                        {term(Op::Ge, {n, num(k + 1)})},
-                       value_of({rest})});
+                       value_of({rest}),
+                       {rest}});
     if (digit & 4) {
       std::vector<ExprPtr> legal = {term(Op::Ge, {a, one}),
                                     term(Op::Le, {term(Op::Add, {a, num(k + 1)}), n})};
@@ -90,16 +93,20 @@ std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
                        2,
                        {"a"},
                        legal,
-                       value_of({a, term(Op::Sub, {rest, a})})});
+                       value_of({a, term(Op::Sub, {rest, a})}),
+                       {a, term(Op::Sub, {rest, a})}});
     }
-    if (digit & 8)
+    if (digit & 8) {
+      const std::vector<ExprPtr> three = {a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})};
       kinds.push_back({fmt::format("remove {}, leave three heaps", k),
                        k,
                        3,
                        {"a", "b"},
                        {term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
                         term(Op::Le, {term(Op::Add, {term(Op::Add, {a, b}), num(k + 1)}), n})},
-                       value_of({a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})})});
+                       value_of(three),
+                       three});
+    }
   }
   return kinds;
 }
@@ -141,12 +148,17 @@ MexStatements mex_recursion_statements(const OctalCode& code, const OctalValues&
   const ExprPtr n = var("n"), a = var("a"), b = var("b"), v = var("v");
   const ExprPtr one = num(1);
   const std::vector<FollowerKind> kinds = follower_kinds(code);
-  // (a) per move kind.
+  // (a) per move kind: F(follower) != F(n).  Three heaps are posed as F(a) ^ F(b) != F(c) ^
+  // F(n), the same statement (xor by F(c) is one-to-one), two values on each side: MONA then
+  // projects the xor of two values, not of three (0.3F's three-heap (a): 14.2 s -> 0.4 s).
   for (const FollowerKind& kind : kinds) {
     std::vector<std::string> variables = {"n"};
     variables.insert(variables.end(), kind.bound.begin(), kind.bound.end());
-    out.a.push_back({"(a) " + kind.name, variables, kind.legal,
-                     term(Op::Ne, {kind.value, F(n)}), {}});
+    const ExprPtr differs =
+        kind.heaps == 3
+            ? term(Op::Ne, {value_of({kind.parts[0], kind.parts[1]}), value_of({kind.parts[2], n})})
+            : term(Op::Ne, {kind.value, F(n)});
+    out.a.push_back({"(a) " + kind.name, variables, kind.legal, differs, {}});
   }
   // (b): every v < F(n) is a follower's value; first on a part of the followers.
   std::vector<ExprPtr> reached;
@@ -181,8 +193,8 @@ MexStatements mex_recursion_statements(const OctalCode& code, const OctalValues&
                 one_heap,
                 part};
   if (three)
-    out.b_every = {"(b) every v < F(n) is reached by some follower", {"n", "v"}, below, one_heap,
-                   every};
+    out.b_every = {
+        "(b) every v < F(n) is reached by some follower", {"n", "v"}, below, one_heap, every};
   return out;
 }
 
@@ -190,8 +202,7 @@ MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValue
                                          std::uint64_t preperiod, std::uint64_t period,
                                          std::uint64_t saltus, const UnboundedOptions& options) {
   MexRecursionProof proof;
-  const MexStatements statements =
-      mex_recursion_statements(code, g, preperiod, period, saltus);
+  const MexStatements statements = mex_recursion_statements(code, g, preperiod, period, saltus);
   const smt::Definitions& d = statements.definitions;
   proof.formula = smt::to_string(*d.at("ap").body);
   for (const char* helper : {"ap_low", "ap_pre"})
@@ -202,10 +213,10 @@ MexRecursionProof prove_by_mex_recursion(const OctalCode& code, const OctalValue
     ExprPtr statement;  // for re-checking a counterexample; quantified ones are not re-checked
     if (s.existentials.empty())
       statement = smt::expand(term(Op::Implies, {all_hold(s.hypotheses), s.conclusion}), d);
-    MexObligation o{s.name, decide_for_all_naturals(
-                                s.variables, s.hypotheses, s.conclusion, s.existentials, d,
-                                statement, fmt::format("nimcert {} {}", code.text(), s.name),
-                                options)};
+    MexObligation o{s.name,
+                    decide_for_all_naturals(
+                        s.variables, s.hypotheses, s.conclusion, s.existentials, d, statement,
+                        fmt::format("nimcert {} {}", code.text(), s.name), options)};
     const bool proved = o.outcome.verdict() == Verdict::Holds;
     proof.obligations.push_back(std::move(o));
     if (!proved && proof.why_not.empty()) proof.why_not = s.name;
