@@ -38,7 +38,10 @@
 # 2026-12-06 (evening), all 22 proofs, fdad504 against e505b8c (a proof's cube claims as
 # machine code, rows of x3 and G), one round: 187.7 s / 181.2 s (1.04x), every certificate the
 # same; manabe's cube with its three claims alone (as above), one round then two: 12.9 s / 8.1 s,
-# 11.8 s / 8.1 s, 12.3 s / 8.1 s.
+# 11.8 s / 8.1 s, 12.3 s / 8.1 s.  e505b8c against b2fdf1a (the mex recursion's three-heap (a)
+# with two values a side), one round: 193.4 s / 178.5 s (1.08x; e505b8c took 181.2 s in the run
+# before, so the machine's noise is about as large as the gain); hexadecimal alone 17.2 s / 1.1 s.
+# Its certificate differs in three MONA programs' digests and state counts, the others not.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
