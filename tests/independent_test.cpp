@@ -130,6 +130,39 @@ UnboundedOutcome decided_with(const std::string& statement, const std::string& m
   return decide_for_all_naturals({"x"}, {}, phi, {}, {}, phi, "independent_test", options);
 }
 
+// A goal of several existentials is joined as a balanced tree (MONA's program and the
+// automata's union alike): "x = 5y + r for some y", r = 0..4, holds for every x, and with any
+// one r left out both routes refute it at x = r, wherever that goal sits in the tree.
+TEST(IndependentRoute, EveryGoalOfASplitIntoFiveCountsWhereverItSits) {
+  std::vector<smt::Existential> residues;
+  for (std::uint64_t r = 0; r < 5; ++r) {
+    const smt::ExprPtr y = smt::make_var("y");
+    residues.push_back(
+        {{"y"},
+         smt::make_node(
+             smt::Op::Eq,
+             {smt::make_var("x"),
+              smt::make_node(smt::Op::Add, {smt::make_node(smt::Op::Mul, {smt::make_const(5), y}),
+                                            smt::make_const(r)})})});
+  }
+  auto decide = [](const std::vector<smt::Existential>& goals) {
+    return decide_for_all_naturals({"x"}, {}, nullptr, goals, {}, nullptr, "independent_test",
+                                   UnboundedOptions{});
+  };
+  const UnboundedOutcome all = decide(residues);
+  EXPECT_EQ(all.answer, smt::MonaRun::Answer::Valid);
+  ASSERT_TRUE(all.independent.has_value());
+  EXPECT_TRUE(all.independent->checked());
+  for (std::size_t left_out = 0; left_out < 5; ++left_out) {
+    std::vector<smt::Existential> four = residues;
+    four.erase(four.begin() + static_cast<std::ptrdiff_t>(left_out));
+    const UnboundedOutcome u = decide(four);
+    EXPECT_EQ(u.answer, smt::MonaRun::Answer::Counterexample) << left_out;
+    ASSERT_TRUE(u.independent && u.independent->counterexample) << left_out;
+    EXPECT_EQ(u.independent->counterexample->at("x"), std::to_string(left_out));
+  }
+}
+
 TEST(IndependentRoute, WhenTheRoutesDisagreeTheStatementIsUnknownWithBothAnswers) {
   const fs::path dir = testing::scratch_dir("disagree");
   // MONA (a stand-in) says a false statement is valid: the automata's counterexample stands

@@ -79,14 +79,24 @@ class Compiler {
       for (Track t : out.free) out.premise = combine(out.premise, in_form(t), Connective::And);
     for (const smt::ExprPtr& h : s_.hypotheses) collect_bounds(*h);
     bounds_ = hypothesis_bounds_;
-    out.goal = constant(false);
-    if (s_.conclusion) out.goal = combine(out.goal, formula(*s_.conclusion), Connective::Or);
-    for (const smt::Existential& x : s_.existentials)
-      out.goal = combine(out.goal, existential(x), Connective::Or);
+    std::vector<Dfa> goals;
+    if (s_.conclusion) goals.push_back(formula(*s_.conclusion));
+    for (const smt::Existential& x : s_.existentials) goals.push_back(existential(x));
+    out.goal = goals.empty() ? constant(false) : balanced_or(goals, 0, goals.size());
     return out;
   }
 
  private:
+  // The union of goals[from, to) as a balanced tree, as the MONA translation writes it
+  // (ws1s/translation.cpp): pairwise from the left, 2-Wythoff's five moves of its quantified (b)
+  // built products far larger on the way than the union itself.
+  static Dfa balanced_or(const std::vector<Dfa>& goals, std::size_t from, std::size_t to) {
+    if (to - from == 1) return goals[from];
+    const std::size_t middle = from + (to - from) / 2;
+    return combine(balanced_or(goals, from, middle), balanced_or(goals, middle, to),
+                   Connective::Or);
+  }
+
   bool fibonacci() const { return s_.digits == Digits::Fibonacci; }
   bool ostrowski() const { return smt::is_ostrowski(s_.digits); }
   OstrowskiSystem system() const { return smt::ostrowski_system(s_.digits); }  // ostrowski() only
