@@ -26,13 +26,13 @@ namespace {
 class ProductMonoid {
  public:
   explicit ProductMonoid(std::vector<FiniteMonoid> parts) : parts_(std::move(parts)) {
-    std::uint64_t size = 1;
     for (const FiniteMonoid& p : parts_) {
-      size *= p.size();
-      if (size >= kOutside)
+      size_ *= p.size();
+      if (size_ >= kOutside)
         throw std::runtime_error("misère quotient search: a trial product beyond 2^32 elements");
     }
   }
+  std::uint64_t size() const { return size_; }
   MonoidElement product(MonoidElement x, MonoidElement y) const {
     MonoidElement out = 0, scale = 1;
     for (std::size_t i = parts_.size(); i-- > 0;) {
@@ -52,6 +52,37 @@ class ProductMonoid {
 
  private:
   std::vector<FiniteMonoid> parts_;
+  std::uint64_t size_ = 1;
+};
+
+// The local numbers of a trial product's elements met so far: an array over the whole product
+// when it is small (the common case: the search asks for them in its innermost loops), else a
+// hash map.
+class LocalNumbers {
+ public:
+  explicit LocalNumbers(std::uint64_t product_size) {
+    if (product_size <= kArrayUpTo) array_.assign(product_size, kNone);
+  }
+  std::optional<std::uint32_t> find(MonoidElement x) const {
+    if (!array_.empty()) {
+      if (x < array_.size() && array_[x] != kNone) return array_[x];
+      return std::nullopt;
+    }
+    const auto at = map_.find(x);
+    return at == map_.end() ? std::nullopt : std::optional<std::uint32_t>(at->second);
+  }
+  void add(MonoidElement x, std::uint32_t id) {
+    if (array_.empty())
+      map_.emplace(x, id);
+    else
+      array_.at(x) = id;
+  }
+
+ private:
+  static constexpr std::uint64_t kArrayUpTo = std::uint64_t{1} << 20;  // 4 MiB
+  static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<std::uint32_t> array_;
+  std::unordered_map<MonoidElement, std::uint32_t> map_;
 };
 
 // A heap to free into a cyclic generator of its own.
@@ -231,7 +262,7 @@ MisereQuotient Search::rebuild(const MisereQuotient& from, const std::vector<Fre
 
   // The P-portion: each element's outcome read off its least sum (by stones), whose options'
   // images all have smaller least sums and are marked first.
-  std::unordered_map<MonoidElement, std::uint32_t> local;
+  LocalNumbers local(product.size());
   std::vector<MonoidElement> element;
   std::vector<std::vector<std::uint32_t>> option_set;  // of the least sum, local numbers
   std::vector<bool> in_p;
@@ -240,15 +271,15 @@ MisereQuotient Search::rebuild(const MisereQuotient& from, const std::vector<Fre
   constexpr std::uint32_t kRoot = ~std::uint32_t{0};
   queue.emplace(0, 0, kRoot, 0);
   const auto local_of = [&](MonoidElement x) {
-    const auto at = local.find(x);
-    if (at == local.end())
+    const std::optional<std::uint32_t> at = local.find(x);
+    if (!at)
       throw std::logic_error("misère quotient search: an option's image was not marked first");
-    return at->second;
+    return *at;
   };
   while (!queue.empty()) {
     const auto [stones, x, parent, letter] = queue.top();
     queue.pop();
-    if (local.count(x)) continue;
+    if (local.find(x)) continue;
     if (element.size() % 4096 == 0) smt::throw_if_interrupted();
     if (element.size() >= options_.max_trial_elements)
       throw std::length_error(fmt::format("a trial product reaches more than {} elements",
@@ -265,7 +296,7 @@ MisereQuotient Search::rebuild(const MisereQuotient& from, const std::vector<Fre
     bool p = !set.empty();
     for (std::uint32_t t : set) p = p && !in_p[t];
     const auto id = static_cast<std::uint32_t>(element.size());
-    local.emplace(x, id);
+    local.add(x, id);
     element.push_back(x);
     option_set.push_back(std::move(set));
     in_p.push_back(p);
@@ -293,8 +324,8 @@ MisereQuotient Search::rebuild(const MisereQuotient& from, const std::vector<Fre
   out.in_p = reduced.in_p;
   out.phi.resize(phi.size());
   for (std::uint64_t h = 0; h < phi.size(); ++h) {
-    const auto at = local.find(phi[h]);
-    out.phi[h] = at == local.end() ? 0 : reduced.class_of[at->second];  // no move: identity
+    const std::optional<std::uint32_t> at = local.find(phi[h]);
+    out.phi[h] = at ? reduced.class_of[*at] : 0;  // no move: identity
   }
   return out;
 }
