@@ -42,6 +42,10 @@
 # with two values a side), one round: 193.4 s / 178.5 s (1.08x; e505b8c took 181.2 s in the run
 # before, so the machine's noise is about as large as the gain); hexadecimal alone 17.2 s / 1.1 s.
 # Its certificate differs in three MONA programs' digests and state counts, the others not.
+# b2fdf1a against 9b6900c (a goal's disjunction as a balanced tree), two-wythoff alone: 18.8 s /
+# 9.5 s.  fdad504 against 0724fe0 (all of this stop's changes), all 22 proofs, one round:
+# 198.9 s / 178.7 s (1.11x); fdad504's certificates differ from the committed ones in 12 files,
+# in MONA programs' digests (and hexadecimal's and two others' MONA state counts) only.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
