@@ -299,11 +299,13 @@ TEST(Evaluator, LineEvaluationAgreesWithBatchEvaluation) {
 // The row evaluator (the last two variables vary, a cube's z and G; the instructions reading
 // neither once per row) against the plain batch evaluator, lane for lane: every operator with
 // its operands on (fixed, z, G) in each order, rows crossing 2^31, 2^32, 2^63 and 2^64 - 1, in
-// 32- and 64-bit lanes (overflow reported alike in 64 bits), and the claims of seed 000.
+// 32- and 64-bit lanes (overflow reported alike in 64 bits), and the claims of seed 000.  With
+// `native`, the row as machine code too, against the row evaluator, lane for lane.
 template <class T>
 std::size_t expect_row_agrees(const Program& program, const std::vector<std::uint64_t>& fixed,
                               const std::vector<std::uint64_t>& zs,
-                              const std::vector<std::uint64_t>& gs, const std::string& what) {
+                              const std::vector<std::uint64_t>& gs, const std::string& what,
+                              const NativeLine* native = nullptr) {
   const std::size_t lanes = zs.size();
   std::vector<std::vector<std::uint64_t>> rows;
   for (const std::uint64_t f : fixed) rows.emplace_back(lanes, f);
@@ -319,6 +321,16 @@ std::size_t expect_row_agrees(const Program& program, const std::vector<std::uin
   const T* last2[2] = {zs_t.data(), gs_t.data()};
   std::vector<T> row(lanes);
   const bool row_fits = program.run_row<T>(lanes, fixed_t, last2, row.data());
+  if (native) {
+    std::vector<T> machine(lanes);
+    const bool machine_fits =
+        native->run_row(lanes, fixed_t.data(), zs_t.data(), gs_t.data(), machine.data());
+    EXPECT_EQ(machine_fits, row_fits) << what;
+    if (machine_fits && row_fits) {
+      for (std::size_t j = 0; j < lanes; ++j)
+        EXPECT_EQ(machine[j], row[j]) << what << " lane " << j << " (machine code)";
+    }
+  }
   if constexpr (sizeof(T) == 8) {
     EXPECT_EQ(row_fits, plain_fits) << what;
   }
@@ -455,41 +467,9 @@ TEST(NativeLine, AgreesWithBatchEvaluation) {
 }
 
 // A row of machine code (claims on a cube: x1, x2 the same on the row, x3 and G read from two
-// arrays) against the plain batch evaluator, lane for lane, for 32- and 64-bit lanes: every
-// operator between a fixed and a varying input, and formula (4) of seed 000, on rows whose
-// values cross 2^31, 2^32 and 2^63.
-template <class T>
-std::size_t expect_row_agrees(const Program& program, const NativeLine& native,
-                              const std::vector<std::uint64_t>& fixed,
-                              const std::vector<std::uint64_t>& z,
-                              const std::vector<std::uint64_t>& g, const std::string& what) {
-  const std::size_t lanes = z.size();
-  std::vector<std::vector<std::uint64_t>> columns;
-  for (std::uint64_t f : fixed) columns.emplace_back(lanes, f);
-  columns.push_back(z);
-  columns.push_back(g);
-  std::vector<const std::uint64_t*> in;
-  for (const auto& c : columns) in.push_back(c.data());
-  std::vector<std::uint64_t> plain(lanes);
-  std::vector<std::uint64_t*> out = {plain.data()};
-  const bool plain_fits = program.run<std::uint64_t>(lanes, in, out);
-  const std::vector<T> fixed_t(fixed.begin(), fixed.end()), z_t(z.begin(), z.end()),
-      g_t(g.begin(), g.end());
-  std::vector<T> row(lanes), batch(lanes);
-  const T* last2[2] = {z_t.data(), g_t.data()};
-  const bool row_fits = native.run_row(lanes, fixed_t.data(), z_t.data(), g_t.data(), row.data());
-  EXPECT_EQ(row_fits, program.run_row<T>(lanes, fixed_t, last2, batch.data())) << what;
-  if constexpr (sizeof(T) == 8) {
-    EXPECT_EQ(row_fits, plain_fits) << what;
-  }
-  if (!row_fits || !plain_fits) return 0;
-  for (std::size_t j = 0; j < lanes; ++j) {
-    EXPECT_EQ(std::uint64_t{row[j]}, plain[j]) << what << " lane " << j;
-    EXPECT_EQ(row[j], batch[j]) << what << " lane " << j;
-  }
-  return lanes;
-}
-
+// arrays) against the row evaluator and the plain batch evaluator, lane for lane, for 32- and
+// 64-bit lanes: every operator between a fixed and a varying input, and formula (4) of seed
+// 000, on rows whose values cross 2^31, 2^32 and 2^63.
 TEST(NativeLine, RowsAgreeWithBatchEvaluation) {
   const ProofFile f = parse_proof_file(
       "game nim(heaps = 3)\ncube 9\n"
@@ -520,8 +500,8 @@ TEST(NativeLine, RowsAgreeWithBatchEvaluation) {
           const std::string what =
               fmt::format("{} narrow {} x {} from {}", claim.name, narrow, x, edge);
           compared[claim.name + (narrow ? " narrow" : " wide")] +=
-              narrow ? expect_row_agrees<std::uint32_t>(program, native, {x, 5}, z, g, what)
-                     : expect_row_agrees<std::uint64_t>(program, native, {x, 5}, z, g, what);
+              narrow ? expect_row_agrees<std::uint32_t>(program, {x, 5}, z, g, what, &native)
+                     : expect_row_agrees<std::uint64_t>(program, {x, 5}, z, g, what, &native);
         }
     }
   }

@@ -49,11 +49,13 @@ ExprPtr value_of(const std::vector<ExprPtr>& parts) {
 struct FollowerKind {
   std::string name;                // "remove 2, leave three heaps"
   std::uint64_t k = 0;             // stones removed
-  unsigned heaps = 0;              // heaps left: 0 to 3
   std::vector<std::string> bound;  // the parts' parameters: none, a, or a and b
   std::vector<ExprPtr> legal;      // the move is legal at n with these parameters
-  ExprPtr value;                   // F of the follower
-  std::vector<ExprPtr> parts;      // its heaps (none when it leaves nothing)
+  std::vector<ExprPtr> parts;      // the heaps it leaves: none to three
+
+  std::size_t heaps() const { return parts.size(); }
+  // F of the follower: 0 when it leaves nothing.
+  ExprPtr value() const { return parts.empty() ? num(0) : value_of(parts); }
 };
 
 std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
@@ -63,20 +65,13 @@ std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
     const unsigned digit = code.digit(k);
     const ExprPtr rest = minus(n, k);
     if (digit & 1)
-      kinds.push_back({fmt::format("remove {}, leave nothing", k),
-                       k,
-                       0,
-                       {},
-                       {term(Op::Eq, {n, num(k)})},
-                       num(0),
-                       {}});
+      kinds.push_back(
+          {fmt::format("remove {}, leave nothing", k), k, {}, {term(Op::Eq, {n, num(k)})}, {}});
     if (digit & 2)
       kinds.push_back({fmt::format("remove {}, leave one heap", k),
                        k,
-                       1,
                        {},
                        {term(Op::Ge, {n, num(k + 1)})},
-                       value_of({rest}),
                        {rest}});
     if (digit & 4) {
       std::vector<ExprPtr> legal = {term(Op::Ge, {a, one}),
@@ -90,23 +85,17 @@ std::vector<FollowerKind> follower_kinds(const OctalCode& code) {
                                    : parts == OctalCode::Parts::Equal ? "equal "
                                                                       : ""),
                        k,
-                       2,
                        {"a"},
                        legal,
-                       value_of({a, term(Op::Sub, {rest, a})}),
                        {a, term(Op::Sub, {rest, a})}});
     }
-    if (digit & 8) {
-      const std::vector<ExprPtr> three = {a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})};
+    if (digit & 8)
       kinds.push_back({fmt::format("remove {}, leave three heaps", k),
                        k,
-                       3,
                        {"a", "b"},
                        {term(Op::Ge, {a, one}), term(Op::Ge, {b, one}),
                         term(Op::Le, {term(Op::Add, {term(Op::Add, {a, b}), num(k + 1)}), n})},
-                       value_of(three),
-                       three});
-    }
+                       {a, b, term(Op::Sub, {term(Op::Sub, {rest, a}), b})}});
   }
   return kinds;
 }
@@ -155,9 +144,9 @@ MexStatements mex_recursion_statements(const OctalCode& code, const OctalValues&
     std::vector<std::string> variables = {"n"};
     variables.insert(variables.end(), kind.bound.begin(), kind.bound.end());
     const ExprPtr differs =
-        kind.heaps == 3
+        kind.heaps() == 3
             ? term(Op::Ne, {value_of({kind.parts[0], kind.parts[1]}), value_of({kind.parts[2], n})})
-            : term(Op::Ne, {kind.value, F(n)});
+            : term(Op::Ne, {kind.value(), F(n)});
     out.a.push_back({"(a) " + kind.name, variables, kind.legal, differs, {}});
   }
   // (b): every v < F(n) is a follower's value; first on a part of the followers.
@@ -165,14 +154,14 @@ MexStatements mex_recursion_statements(const OctalCode& code, const OctalValues&
   std::vector<smt::Existential> part, every;
   for (const FollowerKind& kind : kinds) {
     std::vector<ExprPtr> reaches = kind.legal;
-    reaches.push_back(term(Op::Eq, {kind.value, v}));
+    reaches.push_back(term(Op::Eq, {kind.value(), v}));
     if (kind.bound.empty()) {
       reached.push_back(all_hold(reaches));
       continue;
     }
     every.push_back({kind.bound, all_hold(reaches)});
-    if (kind.heaps == 2) part.push_back(every.back());
-    if (kind.heaps == 3)  // a + b + b: the two b's cancel, worth F(a)
+    if (kind.heaps() == 2) part.push_back(every.back());
+    if (kind.heaps() == 3)  // a + b + b: the two b's cancel, worth F(a)
       part.push_back(
           {kind.bound,
            all_hold(

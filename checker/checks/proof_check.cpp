@@ -8,11 +8,13 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <limits>
 
 #include "base/counted.hpp"
 #include "base/elapsed.hpp"
 #include "base/memory_budget.hpp"
 #include "base/parallel_for.hpp"
+#include "base/position_count.hpp"
 #include "base/sha256.hpp"
 #include "checks/exhaustive_share.hpp"
 #include "checks/periodicity.hpp"
@@ -285,11 +287,13 @@ ProofReport check_proof(const ProofSource& source, const ProofOptions& options,
     report.cube = reused_or_computed<CubeReport>(
         options, "exhaustive", [&] { return cube_inputs(source, options); }, report,
         [&] {
-          const auto alone = share.take(share.cores(), CubeEngine::sweep_bytes(n));
-          // The claims ready themselves for this many positions (machine code), side by side.
-          const std::uint64_t side = std::uint64_t{n} + 1, positions = side * side * side;
+          // The claims ready themselves for the cube's positions (machine code), side by side
+          // and before the cube takes every core.
+          const std::uint64_t positions =
+              box_position_count({n, n, n}).value_or(std::numeric_limits<std::uint64_t>::max());
           parallel_for(claims.size(), share.cores(),
                        [&](std::size_t i) { claims[i]->prepare(positions); });
+          const auto alone = share.take(share.cores(), CubeEngine::sweep_bytes(n));
           CubeReport cube = check_cube(*report.game, n, pointers, progress);
           for (std::size_t i = 0; i < claims.size(); ++i)
             cube.claims[i].text = report.proof.claims[i].text;

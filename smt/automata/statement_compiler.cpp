@@ -15,6 +15,7 @@
 #include "automata/fibonacci_atoms.hpp"
 #include "automata/ostrowski_atoms.hpp"
 #include "automata/operations.hpp"
+#include "sys/balanced_fold.hpp"
 
 namespace nimcert::automata {
 
@@ -82,21 +83,15 @@ class Compiler {
     std::vector<Dfa> goals;
     if (s_.conclusion) goals.push_back(formula(*s_.conclusion));
     for (const smt::Existential& x : s_.existentials) goals.push_back(existential(x));
-    out.goal = goals.empty() ? constant(false) : balanced_or(goals, 0, goals.size());
+    // A balanced tree of unions, as MONA's program writes it (sys/balanced_fold.hpp).
+    out.goal =
+        goals.empty() ? constant(false) : smt::balanced_fold(goals, [](const Dfa& a, const Dfa& b) {
+          return combine(a, b, Connective::Or);
+        });
     return out;
   }
 
  private:
-  // The union of goals[from, to) as a balanced tree, as the MONA translation writes it
-  // (ws1s/translation.cpp): pairwise from the left, 2-Wythoff's five moves of its quantified (b)
-  // built products far larger on the way than the union itself.
-  static Dfa balanced_or(const std::vector<Dfa>& goals, std::size_t from, std::size_t to) {
-    if (to - from == 1) return goals[from];
-    const std::size_t middle = from + (to - from) / 2;
-    return combine(balanced_or(goals, from, middle), balanced_or(goals, middle, to),
-                   Connective::Or);
-  }
-
   bool fibonacci() const { return s_.digits == Digits::Fibonacci; }
   bool ostrowski() const { return smt::is_ostrowski(s_.digits); }
   OstrowskiSystem system() const { return smt::ostrowski_system(s_.digits); }  // ostrowski() only

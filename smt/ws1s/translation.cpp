@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 
+#include "sys/balanced_fold.hpp"
 #include "ws1s/fibonacci_numeration.hpp"
 #include "ws1s/ostrowski_numeration.hpp"
 
@@ -85,7 +86,13 @@ class Translator {
     std::vector<std::string> goals;
     if (conclusion) goals.push_back(formula(*conclusion));
     for (const Existential& e : existentials) goals.push_back(existential(e));
-    const std::string goal = goals.empty() ? "false" : balanced_or(goals, 0, goals.size());
+    // One goal of them must hold: joined by "|" as a balanced tree (sys/balanced_fold.hpp says
+    // why).
+    const std::string goal =
+        goals.empty() ? "false"
+                      : balanced_fold(goals, [](const std::string& a, const std::string& b) {
+                          return fmt::format("({}\n  | {})", a, b);
+                        });
     std::vector<std::string> names;
     for (const std::string& v : variables) names.push_back(mona_name(v));
     std::string comment = source;  // one comment line, whatever the labels hold
@@ -98,18 +105,6 @@ class Translator {
   }
 
  private:
-  // goals[from, to) joined by "|" as a balanced tree, ((g1 | g2) | (g3 | (g4 | g5))): MONA
-  // builds a disjunction's automata pairwise in the order written, and a left-leaning chain
-  // of existential moves grew products of 600,000 states where this one keeps below 100,000
-  // (2-Wythoff's quantified (b), five moves: 7.9 s -> 1.0 s).
-  static std::string balanced_or(const std::vector<std::string>& goals, std::size_t from,
-                                 std::size_t to) {
-    if (to - from == 1) return goals[from];
-    const std::size_t middle = from + (to - from) / 2;
-    return fmt::format("({}\n  | {})", balanced_or(goals, from, middle),
-                       balanced_or(goals, middle, to));
-  }
-
   [[noreturn]] static void outside(const Expr& e, const std::string& why) {
     throw OutsideFragment(fmt::format("{} is not in the unbounded fragment: {}", to_string(e), why),
                           e.where);
