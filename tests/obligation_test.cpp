@@ -6,12 +6,15 @@
 
 #include "base/sha256.hpp"
 #include "checks/induction/check.hpp"
+#include "checks/induction/obligations.hpp"
 #include "checks/lemma_check.hpp"
 #include "checks/proof_input.hpp"
 #include "checks/reusing_solvers.hpp"
+#include "eval/exact_evaluator.hpp"
 #include "games/nim.hpp"
 #include "games/registry.hpp"
 #include "games/symbolic_move.hpp"
+#include "lang/proof_file.hpp"
 #include "nim_with_extra_move.hpp"
 #include "solve/z3_backend.hpp"
 
@@ -251,6 +254,50 @@ TEST(Obligations, TheQuantifiedCompletenessRefutesTheStoneCount) {
   EXPECT_NE(cx["grundy"], cx["F"]) << cx.dump();
   EXPECT_TRUE(b.refutes);
   EXPECT_EQ(d.verdict, Verdict::Fails);
+}
+
+// A hint's follower x1 - (x1 - m) is posed as min(x1, m): the same natural at every x1 and m,
+// m above x1 included, by the exact evaluator at the edges of the widths and beyond 2^64.
+TEST(FollowerHeaps, TheDoubleDifferenceIsPosedAsTheSameNaturalItsMinimum) {
+  const std::vector<std::string> vars = {"x1", "x2", "m"};
+  const smt::ExprPtr twice = smt::parse_expression("x1 - (x1 - (m * 3 + 1))", vars);
+  const smt::ExprPtr posed = cancel_double_difference(twice);
+  const smt::ExprPtr m_above = smt::parse_expression("(m * 3 + 1) > x1", vars);
+  ASSERT_NE(posed, twice);
+  EXPECT_EQ(smt::to_string(*posed), smt::to_string(*smt::parse_expression(
+                                        "if (m * 3 + 1) <= x1 then (m * 3 + 1) else x1", vars)));
+  const std::vector<std::string> edges = {"0",
+                                          "1",
+                                          "2",
+                                          "2147483647",
+                                          "2147483648",
+                                          "4294967295",
+                                          "4294967296",
+                                          "4294967297",
+                                          "9223372036854775808",
+                                          "18446744073709551615",
+                                          "18446744073709551616",
+                                          "18446744073709551617",
+                                          "1267650600228229401496703205376"};
+  std::size_t compared = 0, above = 0;
+  for (const std::string& x : edges)
+    for (const std::string& m : edges) {
+      const std::map<std::string, std::string> at = {{"x1", x}, {"m", m}};
+      const auto before = smt::evaluate_exactly(twice, at),
+                 after = smt::evaluate_exactly(posed, at);
+      ASSERT_TRUE(before && after);
+      EXPECT_EQ(*before, *after) << "x1 = " << x << ", m = " << m;
+      ++compared;
+      above += *smt::evaluate_exactly(m_above, at) == "1";
+    }
+  EXPECT_EQ(compared, edges.size() * edges.size());
+  EXPECT_GT(above, 0u);  // positions where 3m + 1 > x1, the branch that keeps x1
+  // Every other shape is posed as written: other heaps, a sum, a heap that is not a variable.
+  for (const char* other : {"x1 - (x2 - m)", "x1 - (x1 + m)", "(x1 + 0) - (x1 - m)", "x1 - x1",
+                            "x1 - m", "(x1 - (x1 - m)) + 0"}) {
+    const smt::ExprPtr e = smt::parse_expression(other, vars);
+    EXPECT_EQ(cancel_double_difference(e), e) << other;
+  }
 }
 
 }  // namespace

@@ -72,7 +72,8 @@ Follower follower(const InductionStep& step, const SymbolicMove& m,
   for (std::size_t part = 0; part < m.parts; ++part) {
     std::map<std::string, ExprPtr> heaps_of_part;
     for (std::size_t i = 0; i < step.heaps; ++i) {
-      y.heaps.push_back(smt::substitute(m.result[part * step.heaps + i], params));
+      y.heaps.push_back(
+          cancel_double_difference(smt::substitute(m.result[part * step.heaps + i], params)));
       heaps_of_part[x[i]] = y.heaps.back();
     }
     const ExprPtr value = smt::substitute(step.value, heaps_of_part);
@@ -133,6 +134,17 @@ std::vector<ExprPtr> hinted(const InductionStep& step, const ExprPtr& case_value
 }
 
 }  // namespace
+
+smt::ExprPtr cancel_double_difference(const smt::ExprPtr& e) {
+  if (e->op != Op::Sub) return e;
+  const ExprPtr& x = e->args[0];
+  const ExprPtr& k = e->args[1];
+  if (x->op != Op::Var || k->op != Op::Sub) return e;
+  const ExprPtr& x_again = k->args[0];
+  const ExprPtr& m = k->args[1];
+  if (x_again->op != Op::Var || x_again->name != x->name) return e;
+  return node(Op::Ite, {node(Op::Le, {m, x}), m, x});
+}
 
 InductionStep resolve_step(const std::vector<SymbolicMove>& moves,
                            std::vector<SymbolicCondition> conditions, std::size_t heaps,
