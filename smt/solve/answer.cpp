@@ -19,4 +19,12 @@ std::string joined_note(const std::string& note, const std::string& cvc5_note) {
   return note + "; " + cvc5_note;
 }
 
+std::string logic_of(const std::string& smt2) {
+  static const std::string command = "(set-logic ";
+  const std::size_t at = smt2.find(command);
+  if (at == std::string::npos) return "";
+  const std::size_t from = at + command.size();
+  return smt2.substr(from, smt2.find(')', from) - from);
+}
+
 }  // namespace nimcert::smt

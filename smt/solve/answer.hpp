@@ -37,6 +37,10 @@ struct Query {
   std::string smt2;  // the benchmark, with (set-info :status unknown)
 };
 
+// The logic the benchmark's first set-logic command names ("QF_BV"; a label quoted in a later
+// :source line cannot pose as it), or "" when it names none.  Both solvers are configured by it.
+std::string logic_of(const std::string& smt2);
+
 struct SolverRun {
   Answer answer = Answer::Unknown;
   std::string reason;                 // why unknown

@@ -18,16 +18,6 @@ std::runtime_error not_runnable(const std::string& binary) {
                             "': install the Debian package cvc5 (scripts/install-deps.sh)");
 }
 
-// The logic the text's first set-logic command names (a label quoted in a later :source line
-// cannot pose as it), or "" when it names none.
-std::string logic_of(const std::string& smt2) {
-  static const std::string command = "(set-logic ";
-  const std::size_t at = smt2.find(command);
-  if (at == std::string::npos) return "";
-  const std::size_t from = at + command.size();
-  return smt2.substr(from, smt2.find(')', from) - from);
-}
-
 }  // namespace
 
 SecondOpinion replay_with_cvc5(const std::string& smt2, unsigned timeout_ms,
