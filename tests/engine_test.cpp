@@ -11,6 +11,7 @@
 #include "engines/line_set.hpp"
 #include "engines/reference_engine.hpp"
 #include "engines/sequence_engine.hpp"
+#include "engines/sweep_engine.hpp"
 #include "games/amalgamation.hpp"
 #include "games/nim.hpp"
 #include "games/one_heap.hpp"
@@ -231,6 +232,27 @@ TEST(Engines, ThreadCountAndSymmetryDoNotChangeTheSweep) {
       EXPECT_EQ(mismatches, 0u) << threads << " threads, merge_min " << merge_min;
     }
   }
+}
+
+// The mirrored sweep's reflection completes a square slice from its upper triangle, at sides
+// around its 8 x 8 blocks and their multiples (none, one, one and a row, several) and at the
+// cube's 1025: the lower triangle is the transposed upper one, and the upper triangle and the
+// diagonal are left as they were.
+TEST(Engines, ReflectionCopiesTheUpperTriangleOntoTheLower) {
+  std::size_t checked = 0;
+  for (std::size_t m : {0u, 1u, 2u, 15u, 16u, 17u, 31u, 32u, 33u, 71u, 1025u}) {
+    std::vector<Value> slice(m * m), expected(m * m);
+    for (std::size_t y = 0; y < m; ++y)
+      for (std::size_t z = 0; z < m; ++z) {
+        const Value upper = static_cast<Value>(std::min(y, z) * 7919 + std::max(y, z));
+        expected[y * m + z] = upper;
+        slice[y * m + z] = z >= y ? upper : kNoValue;  // the lower triangle not yet written
+      }
+    detail::reflect_lower_triangle(slice.data(), m);
+    EXPECT_EQ(slice, expected) << "side " << m;
+    checked += m * m;
+  }
+  EXPECT_EQ(checked, 1'059'515u);  // the squares of the eleven sides
 }
 
 // A game that declares itself symmetric in its last two heaps really is: the followers of
