@@ -46,6 +46,18 @@
 # 9.5 s.  fdad504 against 0724fe0 (all of this stop's changes), all 22 proofs, one round:
 # 198.9 s / 178.7 s (1.11x); fdad504's certificates differ from the committed ones in 12 files,
 # in MONA programs' digests (and hexadecimal's and two others' MONA state counts) only.
+# 2026-12-06 (night), all 22 proofs, 0724fe0 against e49fd9f (a hint's follower x - (x - m)
+# posed as min(x, m)), one round: 178.6 s / 150.3 s (1.19x); lasker, levine-2004 and
+# staircase-nim differ from 0724fe0's in queries' digests and the DRAT route's sizes only.
+# e49fd9f against 20c2231 (Z3's QF_BV solver): 157.8 s / 152.1 s (1.04x, within the noise).
+# 0724fe0 against 06665ed (the whole stop), later, on a slower machine: 188.8 s / 160.1 s
+# (1.18x).  Where 06665ed's CPU goes in a cold run (perf -a, 342 CPU-s with perf): Z3 30%,
+# nimcert's own code 31% (0.1777's engine 9%, the DRAT checker 4%, the cube 3%, the misère
+# search 3%), cvc5 15%, CaDiCaL 6%, libc 5%, the kernel 4% (first touches of 0.1777's 2.6 GB),
+# SHA-256 2%, MONA under 1%.  Each proof alone (user + sys CPU, 06665ed): serial-nim 65,
+# levine-2004 43, octal-0.1777 33 (one core), manabe-2024 26, bouton 26, moore-nim 19.5,
+# two-wythoff 15.5, octal-periods 15 (one core), dawsons-kayles 10 (one core), wythoff 9, the
+# other twelve 25: about 283 CPU-s in all, 141 s on two cores if packed perfectly.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
