@@ -109,6 +109,14 @@ const ObligationOutcome* first_failure(const InductionOutcome& d) {
   return nullptr;
 }
 
+// The unbounded route's first obligation whose counterexample refutes the claim, if any.
+const UnboundedObligation* first_unbounded_refutation(const InductionOutcome& d) {
+  if (!d.unbounded) return nullptr;
+  for (const auto& o : d.unbounded->obligations)
+    if (o.refutes) return &o;
+  return nullptr;
+}
+
 class InductionTest : public ::testing::Test {
  protected:
   // The committed proof, with `from` replaced by `to`, and its induction at the widths given.
@@ -299,9 +307,7 @@ TEST_F(CaseSplitTest, TheTruncatedBitlenIsRefutedForAllPositionsAt256) {
   EXPECT_EQ(d.widths.at(1).verdict, Verdict::Holds);
   ASSERT_TRUE(d.unbounded.has_value());
   ASSERT_TRUE(d.unbounded->in_fragment) << d.unbounded->outside;
-  const UnboundedObligation* refuting = nullptr;
-  for (const auto& o : d.unbounded->obligations)
-    if (o.refutes && !refuting) refuting = &o;
+  const UnboundedObligation* refuting = first_unbounded_refutation(d);
   ASSERT_NE(refuting, nullptr);
   const Json& cx = *refuting->counterexample;
   // bitlen(256) is 8 here, and the follower 128 has it too: h_256 = 9.
@@ -312,14 +318,19 @@ TEST_F(CaseSplitTest, TheTruncatedBitlenIsRefutedForAllPositionsAt256) {
 // The committed inductions of seed 003 (Levine), at one small width, and their mutants.
 class LevineInductionTest : public ::testing::Test {
  protected:
+  // The proof's induction of claim `claim`.
+  static const smt::InductionSpec& induction_of(const smt::ProofFile& proof,
+                                                const std::string& claim) {
+    const auto spec = std::find_if(proof.inductions.begin(), proof.inductions.end(),
+                                   [&](const smt::InductionSpec& s) { return s.claim == claim; });
+    if (spec == proof.inductions.end()) throw std::invalid_argument("no induction " + claim);
+    return *spec;
+  }
   // The committed proof with `from` replaced by `to`, its induction of claim `claim` at w.
   static InductionOutcome run(const std::string& claim, const std::string& from,
                               const std::string& to, unsigned w) {
     const smt::ProofFile proof = testing::mutant("levine-2004.proof", from, to);
-    const auto spec = std::find_if(proof.inductions.begin(), proof.inductions.end(),
-                                   [&](const smt::InductionSpec& s) { return s.claim == claim; });
-    if (spec == proof.inductions.end()) throw std::invalid_argument("no induction " + claim);
-    smt::InductionSpec at_w = *spec;
+    smt::InductionSpec at_w = induction_of(proof, claim);
     at_w.widths = {w};
     const auto game = make_game(at_w.game.name, at_w.game.parameters, proof.definitions);
     return check_induction(at_w, proof.definitions, *game, {});
@@ -332,16 +343,17 @@ class LevineInductionTest : public ::testing::Test {
       EXPECT_EQ(o.cvc5.answer, smt::Answer::Unsat) << o.name;
     }
   }
-  // The obligation whose counterexample decides the induction's verdict, which must be
-  // `verdict`: when it fails, the first counterexample that refutes the claim (a mutant may
-  // also leave a hint short where some follower still reaches v, which refutes nothing);
-  // when it is unknown, the first counterexample, which must not refute the claim.  Which
-  // positions the solvers' models name is theirs to choose.
-  // The bounded route's first, else the unbounded route's (MONA's, confirmed in C++).
+  // An obligation's name and its counterexample, from either route.
   struct Refutation {
     std::string name;
     std::optional<Json> counterexample;
   };
+  // The obligation whose counterexample decides the induction's verdict, which must be
+  // `verdict`: when it fails, the first counterexample that refutes the claim, the bounded
+  // route's first, else the unbounded route's (MONA's, confirmed in C++; a mutant may also leave
+  // a hint short where some follower still reaches v, which refutes nothing); when it is
+  // unknown, the first counterexample, which must not refute the claim.  Which positions the
+  // solvers' models name is theirs to choose.
   static Refutation refuted(const std::string& claim, const std::string& from,
                             const std::string& to, unsigned w, Verdict verdict = Verdict::Fails) {
     const InductionOutcome d = run(claim, from, to, w);
@@ -353,9 +365,8 @@ class LevineInductionTest : public ::testing::Test {
           EXPECT_EQ(o.refutes, refuting) << o.name;
           return {o.name, o.counterexample};
         }
-    if (refuting && d.unbounded)
-      for (const auto& o : d.unbounded->obligations)
-        if (o.counterexample && o.refutes) return {o.name, o.counterexample};
+    if (const UnboundedObligation* o = refuting ? first_unbounded_refutation(d) : nullptr)
+      return {o->name, o->counterexample};
     ADD_FAILURE() << "no counterexample that " << (refuting ? "refutes" : "leaves unproved");
     return {};
   }
@@ -367,9 +378,7 @@ class LevineInductionTest : public ::testing::Test {
   static std::optional<Heap> claim_fails_at(const std::string& from, const std::string& to,
                                             const Json& cx) {
     const smt::ProofFile proof = testing::mutant("levine-2004.proof", from, to);
-    const auto& spec =
-        *std::find_if(proof.inductions.begin(), proof.inductions.end(),
-                      [&](const smt::InductionSpec& s) { return s.claim == "binary-rule"; });
+    const smt::InductionSpec& spec = induction_of(proof, "binary-rule");
     const auto game = make_game(spec.game.name, spec.game.parameters, proof.definitions);
     const smt::ExprPtr f = smt::expand(
         smt::parse_expression("binary_rule(x1)", {"x1"}, proof.definitions), proof.definitions);

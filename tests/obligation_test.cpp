@@ -17,6 +17,7 @@
 #include "lang/proof_file.hpp"
 #include "nim_with_extra_move.hpp"
 #include "solve/z3_backend.hpp"
+#include "word_edges.hpp"
 
 namespace nimcert {
 namespace {
@@ -266,19 +267,14 @@ TEST(FollowerHeaps, TheDoubleDifferenceIsPosedAsTheSameNaturalItsMinimum) {
   ASSERT_NE(posed, twice);
   EXPECT_EQ(smt::to_string(*posed), smt::to_string(*smt::parse_expression(
                                         "if (m * 3 + 1) <= x1 then (m * 3 + 1) else x1", vars)));
-  const std::vector<std::string> edges = {"0",
-                                          "1",
-                                          "2",
-                                          "2147483647",
-                                          "2147483648",
-                                          "4294967295",
-                                          "4294967296",
-                                          "4294967297",
-                                          "9223372036854775808",
-                                          "18446744073709551615",
-                                          "18446744073709551616",
-                                          "18446744073709551617",
-                                          "1267650600228229401496703205376"};
+  // 0..2, the 64-bit word's edges (2^k - 1 and two either side, k = 31, 32, 63; 2^64 - 1),
+  // then 2^64, 2^64 + 1 and 2^100, which no machine word holds.
+  std::vector<std::string> edges;
+  for (std::uint64_t v : testing::small_values_and_word_edges(3))
+    edges.push_back(std::to_string(v));
+  for (const char* beyond :
+       {"18446744073709551616", "18446744073709551617", "1267650600228229401496703205376"})
+    edges.push_back(beyond);
   std::size_t compared = 0, above = 0;
   for (const std::string& x : edges)
     for (const std::string& m : edges) {
