@@ -20,7 +20,9 @@
 # against 17.8 s, serial-nim's nested-5 and nested-6 (b) 3.8 and 5.8 s against 4.9 and 6.0 s;
 # every answer the same.  Slower on that first query: sat.acce 24.2 s, sat.phase=always_false
 # 30.5 s, sat.restart=luby 30.3 s, sat.branching.heuristic=chb 24.2 s, sat.gc=glue 27.4 s.
-# nimcert passes sat.lookahead_simplify=true (smt/solve/z3_backend.cpp).
+# nimcert passed sat.lookahead_simplify=true until 2026-12-07, when it had moved to Z3's QF_BV
+# solver: through the API that option then cost more than it gave (bench/z3_api_options.cpp, whose
+# figures describe nimcert; the binary's global parameters do not act quite as the API's do).
 #
 # Usage: bash bench/solver_options.sh [NIMCERT] [TIMEOUT_MS] [proofs...]
 #   SOLVER (cvc5 or z3, default cvc5); OPTIONS_A (default: none, the solver's own defaults) and

@@ -390,11 +390,11 @@ SolverRun solve_with_z3(const Query& query, unsigned timeout_ms) {
     z3::solver s = logic == "QF_BV" ? z3::solver(c, logic.c_str()) : z3::solver(c);
     z3::params p(c);
     p.set("random_seed", kZ3Seed);
-    // Lookahead simplification in Z3's SAT solver, after the bit-blasting: the committed
-    // proofs' slowest queries, standalone, 61.9 s -> 49.2 s in all (Levine's binary-rule (b)
-    // d = 0 at w = 64 22.7 s -> 11.0 s; the others within a second or two either way).  No
-    // other SAT option of 4.8.12 tried was faster (bench/solver_options.sh).
-    p.set("sat.lookahead_simplify", true);
+    // No sat.lookahead_simplify: it helped the default solver (the committed proofs' slowest
+    // queries 61.9 s -> 49.2 s, 2026-12-06), but under the QF_BV solver it costs.  On the 302
+    // queries a cold certify of the 22 committed proofs poses (2026-12-07, one at a time,
+    // bench/z3_api_options.cpp, Staircase's width-8 rank obligations at their 300 ms limit):
+    // 72.6 s without it against 86.1 s with it; serial-nim's nested-6 (b) 5.1 s against 11.9 s.
     // Z3 would catch SIGINT itself during a check and answer unknown: interrupts are
     // nimcert's to handle (sys/interrupt.hpp), and they stop the run, never a query alone.
     p.set("ctrl_c", false);
