@@ -10,7 +10,10 @@
 #include <benchmark/benchmark.h>
 
 #include <atomic>
+#include <cstdint>
+#include <vector>
 
+#include "base/parallel_for.hpp"
 #include "checks/cube_check.hpp"
 #include "claims/manabe_claims.hpp"
 #include "engines/cube_engine.hpp"
@@ -78,6 +81,48 @@ BENCHMARK(BM_FastCubeSweepOnly)
     ->ArgName("N")
     ->Arg(512)
     ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true)
+    ->UseRealTime();
+
+// The machine's streaming memory bandwidth on every core, the limit the sweep is held against:
+// each thread reads 64-bit words of its own 512 MiB (arg 0) or reads and writes them back
+// (arg 1), four passes.  The sweep's traffic, estimated from the line layout (line_set.hpp):
+// per position of the mirrored half, the x-line's word and its summary word read and written
+// (32 B a position, eight positions a cache line), six merge streams read (24 B), the value
+// written (4 B): about 60 B, so 32 GB for N = 1024's 0.54 G positions.  2026-12-07, one run:
+// 18.6 GB/s read, 20.3 GB/s read and write; the sweep alone 5.0 s, so about 6.4 GB/s, a third
+// of the bandwidth: bound by its instructions (about 100 a position), not by memory.
+void BM_StreamingBandwidth(benchmark::State& state) {
+  const bool write = state.range(0) != 0;
+  const unsigned threads = CubeEngine::resolve_threads(0);
+  constexpr std::size_t kWords = std::size_t{1} << 26;  // 512 MiB a thread
+  constexpr int kPasses = 4;
+  std::vector<std::vector<std::uint64_t>> memory(threads, std::vector<std::uint64_t>(kWords, 1));
+  for (auto _ : state) {
+    std::vector<std::uint64_t> sums(threads);
+    parallel_for(threads, threads, [&](std::size_t t) {
+      std::uint64_t sum = 0;
+      for (int pass = 0; pass < kPasses; ++pass)
+        for (std::uint64_t& word : memory[t]) {
+          sum += word;
+          if (write) word = sum;
+        }
+      sums[t] = sum;
+    });
+    benchmark::DoNotOptimize(sums.data());
+  }
+  const double bytes = double(threads) * kWords * 8 * kPasses * (write ? 2 : 1);
+  state.counters["bytes/s"] =
+      benchmark::Counter(bytes, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(write ? "read and write, every core" : "read, every core");
+}
+BENCHMARK(BM_StreamingBandwidth)
+    ->ArgName("write")
+    ->Arg(0)
+    ->Arg(1)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->Repetitions(3)
