@@ -121,6 +121,25 @@ TEST(MisereSums, OutcomesWorkedByHand) {
   EXPECT_TRUE(dawson.is_p({2}));  // the one move empties it
 }
 
+TEST(MisereSums, DawsonsKaylesSingleHeapsToSixtyByTheDefinition) {
+  // The P-heaps of ../shared/reference/math.md, section 7, and the count of sums the walk
+  // stores, as certs/dawsons-kayles.proof states it (83,038 to 60): each option is made when it
+  // is tried, and the walk stops at a sum's first option in P, so the sums it reaches, and
+  // stores, are those of the walk that listed every option of a heap first.
+  MisereSums dawson(OctalCode("0.07"));
+  std::vector<std::uint64_t> p_heaps;
+  for (std::uint64_t n = 0; n <= 60; ++n)
+    if (dawson.is_p({n})) p_heaps.push_back(n);
+  EXPECT_EQ(p_heaps, (std::vector<std::uint64_t>{2,  3,  7,  8,  12, 16, 17, 21, 22, 26, 30,
+                                                 31, 35, 36, 40, 45, 49, 50, 54, 55, 59}));
+  EXPECT_EQ(dawson.positions(), 83038u);
+  // Sums, in any order of their heaps.  2 + 2 is N: a move on either heap leaves the other, a
+  // P-position (its one move empties it, and the empty sum is N).
+  EXPECT_FALSE(dawson.is_p({2, 2}));
+  EXPECT_EQ(dawson.is_p({3, 2, 7}), dawson.is_p({7, 3, 2}));
+  EXPECT_EQ(dawson.is_p({1, 1, 5}), dawson.is_p({5}));  // a heap of 1 has no move
+}
+
 // The first sum of at most `stones` stones (heaps 1..last) on which the candidate and the
 // definition disagree, or nothing.
 std::optional<std::vector<std::uint64_t>> first_wrong_sum(const OctalCode& code,

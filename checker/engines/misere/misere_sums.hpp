@@ -7,9 +7,9 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "games/octal_code.hpp"
@@ -42,18 +42,27 @@ class MisereSums {
   std::uint64_t positions() const { return memo_.size(); }
 
  private:
-  bool has_move(std::uint64_t heap);
+  // One heap's options, each as the heaps it leaves, canonical (heaps with no move dropped,
+  // sorted), in the order the game lists them: option k is parts[begin[k]..begin[k + 1]).
+  struct HeapMoves {
+    std::vector<std::uint64_t> parts;
+    std::vector<std::size_t> begin{0};
+    std::size_t count() const { return begin.size() - 1; }
+  };
+  // A sum's heaps as a key: a hash of its sizes (the memo is only looked up, never walked).
+  struct SumHash {
+    std::size_t operator()(const std::vector<std::uint64_t>& sum) const;
+  };
 
-  // The sums a move on heap i of `sum` leaves, each canonical (heaps with no move dropped,
-  // sorted), into `out` (cleared first).
-  void options_of(const std::vector<std::uint64_t>& sum, std::size_t i,
-                  std::vector<std::vector<std::uint64_t>>& out);
+  bool has_move(std::uint64_t heap);
+  const HeapMoves& moves_of(std::uint64_t heap);
   std::vector<std::uint64_t> canonical(std::vector<std::uint64_t> heaps);
 
   const HeapOptions options_;
   const std::uint64_t max_positions_;
-  std::map<std::vector<std::uint64_t>, bool> memo_;
-  std::map<std::uint64_t, bool> has_move_;  // by heap, as found
+  std::unordered_map<std::vector<std::uint64_t>, bool, SumHash> memo_;
+  std::unordered_map<std::uint64_t, bool> has_move_;    // by heap, as found
+  std::unordered_map<std::uint64_t, HeapMoves> moves_;  // by heap, as found
 };
 
 // Every sum of heaps of 1..largest stones with at most `stones` stones in all, the empty sum
