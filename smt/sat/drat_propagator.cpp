@@ -76,6 +76,8 @@ std::uint32_t DratPropagator::add(Clause lits, std::int64_t id, std::size_t line
   const auto index = static_cast<std::uint32_t>(clauses_.size());
   clauses_.push_back(c);
   hashes_.push_back(hash_of(lits));
+  earlier_same_hash_.push_back(kNoClause);
+  later_same_hash_.push_back(kNoClause);
   sorted_.push_back(std::move(lits));
   hints_.emplace_back();
   return index;
@@ -89,11 +91,18 @@ Clause DratPropagator::lits_copy(std::uint32_t c) const {
 void DratPropagator::activate(std::uint32_t c, bool on) {
   work(sorted_[c].size() + 1);  // the index's comparisons, about
   clauses_[c].active = on;
-  std::vector<std::uint32_t>& list = by_hash_[hashes_[c]];
-  if (on)
-    list.push_back(c);
-  else
-    list.erase(std::find(list.begin(), list.end(), c));
+  const auto [entry, fresh] = latest_by_hash_.try_emplace(hashes_[c], kNoClause);
+  std::uint32_t& latest = entry->second;
+  if (on) {  // c becomes the latest of its hash
+    earlier_same_hash_[c] = latest;
+    later_same_hash_[c] = kNoClause;
+    if (latest != kNoClause) later_same_hash_[latest] = c;
+    latest = c;
+  } else {  // c leaves its list, the others keep their order
+    const std::uint32_t earlier = earlier_same_hash_[c], later = later_same_hash_[c];
+    if (earlier != kNoClause) later_same_hash_[earlier] = later;
+    (later != kNoClause ? earlier_same_hash_[later] : latest) = earlier;
+  }
   if (clauses_[c].size <= 1 && !clauses_[c].tautology) {
     if (on)
       small_.push_back(c);
@@ -109,10 +118,9 @@ void DratPropagator::activate(std::uint32_t c, bool on) {
 std::uint32_t DratPropagator::find_active(Clause lits) {
   work(lits.size() + 1);
   const Clause key = normalized(std::move(lits));
-  const auto it = by_hash_.find(hash_of(key));
-  if (it == by_hash_.end()) return kNoClause;
-  for (std::size_t i = it->second.size(); i-- > 0;) {  // the latest activated first
-    const std::uint32_t c = it->second[i];
+  const auto it = latest_by_hash_.find(hash_of(key));
+  if (it == latest_by_hash_.end()) return kNoClause;
+  for (std::uint32_t c = it->second; c != kNoClause; c = earlier_same_hash_[c]) {
     work(key.size() + 1);
     if (sorted_[c] == key) return c;
   }

@@ -133,10 +133,13 @@ class DratPropagator {
   std::vector<Clause> sorted_;  // [c]: c's literals in add()'s order, the key of deletions
   std::vector<std::vector<std::int64_t>> hints_;  // [c]: its LRAT hints, once checked
   // The index deletions are matched in: the active clauses by a hash of their sorted literals
-  // (computed once per clause), each list in activation order; equal literals are compared
-  // on a hit.  Only looked up, never walked in hash order.
+  // (computed once per clause), each hash's clauses in a list of their own, the latest activated
+  // first; equal literals are compared on a hit.  The lists run through the clauses (no
+  // allocation per activation); a hash whose list is empty keeps its entry, kNoClause.  Only
+  // looked up, never walked in hash order.
   std::vector<std::uint64_t> hashes_;  // [c]: of sorted_[c]
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash_;
+  std::unordered_map<std::uint64_t, std::uint32_t> latest_by_hash_;
+  std::vector<std::uint32_t> earlier_same_hash_, later_same_hash_;  // [c], while c is active
   std::vector<std::uint32_t> small_;  // active clauses of at most one literal
   std::vector<std::int8_t> values_;
   std::vector<std::uint32_t> reasons_;
