@@ -143,10 +143,45 @@ ReducedMonoid reduce_by_p(std::size_t count, const std::vector<bool>& in_p,
       representative[out.class_of[x]] = static_cast<MonoidElement>(x);
     out.in_p[out.class_of[x]] = in_p[x];
   }
+  // The table of the classes.  The classes form a congruence, so class(x * g) depends on
+  // class(x) only (`times[g][c]`), and in a commutative monoid its generators generate,
+  // class(x * y) on the classes of x and y.  So with class b reached from the identity's as
+  // class(p * g) (a walk over the classes by the generators, p before b), a * b = times[g][a * p]:
+  // one lookup an entry.  Should the walk miss a class (the steps do not generate the monoid),
+  // every entry is `product` of the classes' least elements, as it is by definition.
+  const std::size_t generators = step.size();
+  std::vector<MonoidElement> times(generators * classes);
+  for (std::size_t g = 0; g < generators; ++g)
+    for (std::size_t c = 0; c < classes; ++c)
+      times[g * classes + c] = out.class_of[step[g][representative[c]]];
+  struct Reached {
+    MonoidElement from = kOutside;
+    std::size_t by = 0;
+  };
+  std::vector<Reached> reached(classes);
+  std::vector<MonoidElement> walk{0};  // the identity's class
+  reached[0].from = 0;
+  for (std::size_t i = 0; i < walk.size(); ++i)
+    for (std::size_t g = 0; g < generators; ++g) {
+      const MonoidElement c = times[g * classes + walk[i]];
+      if (reached[c].from != kOutside) continue;
+      reached[c] = {walk[i], g};
+      walk.push_back(c);
+    }
   std::vector<MonoidElement> table(classes * classes);
-  for (std::size_t a = 0; a < classes; ++a)
-    for (std::size_t b = 0; b < classes; ++b)
-      table[a * classes + b] = out.class_of[product(representative[a], representative[b])];
+  for (std::size_t a = 0; a < classes; ++a) {
+    MonoidElement* row = &table[a * classes];
+    if (walk.size() == classes) {
+      row[0] = static_cast<MonoidElement>(a);
+      for (std::size_t i = 1; i < walk.size(); ++i) {
+        const Reached r = reached[walk[i]];
+        row[walk[i]] = times[r.by * classes + row[r.from]];
+      }
+    } else {
+      for (std::size_t b = 0; b < classes; ++b)
+        row[b] = out.class_of[product(representative[a], representative[b])];
+    }
+  }
   out.monoid = FiniteMonoid::from_table(classes, std::move(table));
   return out;
 }
