@@ -59,7 +59,10 @@
 # two-wythoff 15.5, octal-periods 15 (one core), dawsons-kayles 10 (one core), wythoff 9, the
 # other twelve 25: about 283 CPU-s in all, 141 s on two cores if packed perfectly.
 # 2026-12-07, all 22 proofs, c503017 against Z3 without sat.lookahead_simplify, one round:
-# 150.9 s / 137.4 s (1.10x), every certificate the same.
+# 150.9 s / 137.4 s (1.10x), every certificate the same.  c503017 against f7decc1 (that, the
+# misère definition's options made when tried, the DRAT checker's deletion index without a
+# vector per hash, the misère search's class table walked out of the steps), two runs of one
+# round: 153.4 s / 142.2 s (1.08x), 153.6 s / 138.8 s (1.11x), every certificate the same.
 set -euo pipefail
 [[ $# -ge 2 ]] || { echo "usage: $0 OLD_NIMCERT NEW_NIMCERT [proofs...]" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
