@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "solve/answer.hpp"
+
 namespace {
 
 struct Setting {
@@ -67,7 +69,7 @@ struct Run {
 Run solve(const std::string& text, const std::vector<Setting>& set, unsigned timeout_ms) {
   const auto start = std::chrono::steady_clock::now();
   z3::context c;
-  const bool qf_bv = text.find("(set-logic QF_BV)") != std::string::npos;
+  const bool qf_bv = nimcert::smt::logic_of(text) == "QF_BV";  // as z3_backend.cpp reads it
   z3::solver s = qf_bv ? z3::solver(c, "QF_BV") : z3::solver(c);
   z3::params p(c);
   p.set("random_seed", 0u);

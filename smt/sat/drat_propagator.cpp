@@ -91,8 +91,7 @@ Clause DratPropagator::lits_copy(std::uint32_t c) const {
 void DratPropagator::activate(std::uint32_t c, bool on) {
   work(sorted_[c].size() + 1);  // the index's comparisons, about
   clauses_[c].active = on;
-  const auto [entry, fresh] = latest_by_hash_.try_emplace(hashes_[c], kNoClause);
-  std::uint32_t& latest = entry->second;
+  std::uint32_t& latest = latest_by_hash_.try_emplace(hashes_[c], kNoClause).first->second;
   if (on) {  // c becomes the latest of its hash
     earlier_same_hash_[c] = latest;
     later_same_hash_[c] = kNoClause;

@@ -169,17 +169,18 @@ ReducedMonoid reduce_by_p(std::size_t count, const std::vector<bool>& in_p,
       walk.push_back(c);
     }
   std::vector<MonoidElement> table(classes * classes);
+  const bool walked = walk.size() == classes;
   for (std::size_t a = 0; a < classes; ++a) {
     MonoidElement* row = &table[a * classes];
-    if (walk.size() == classes) {
-      row[0] = static_cast<MonoidElement>(a);
-      for (std::size_t i = 1; i < walk.size(); ++i) {
-        const Reached r = reached[walk[i]];
-        row[walk[i]] = times[r.by * classes + row[r.from]];
-      }
-    } else {
+    if (!walked) {
       for (std::size_t b = 0; b < classes; ++b)
         row[b] = out.class_of[product(representative[a], representative[b])];
+      continue;
+    }
+    row[0] = static_cast<MonoidElement>(a);
+    for (std::size_t i = 1; i < walk.size(); ++i) {
+      const Reached r = reached[walk[i]];
+      row[walk[i]] = times[r.by * classes + row[r.from]];
     }
   }
   out.monoid = FiniteMonoid::from_table(classes, std::move(table));
