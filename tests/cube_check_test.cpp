@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "base/sliced_digest.hpp"
+#include "checks/proof_input.hpp"
 #include "claims/manabe_claims.hpp"
 #include "games/amalgamation.hpp"
+#include "games/declared_game.hpp"
 #include "games/nim.hpp"
 
 namespace nimcert {
@@ -98,14 +100,34 @@ TEST(CubeCheck, AFailingClaimIsExaminedEverywhereWithItsFailuresCountedInOrder) 
 }
 
 TEST(CubeCheck, DigestIsOfTheCanonicalTable) {
-  // For [0,1]^3 and [0,2]^3 of Nim the table is x ^ y ^ z.  The digests computed independently,
-  // with the three lines of Python in base/sliced_digest.hpp (each slice's values as
-  // little-endian uint16 in (y, z) order, hashed; the slice digests in order of x, hashed):
+  // Nim is symmetric in its three heaps: the table digested is that of its sorted positions.
+  // For [0,1]^3 and [0,2]^3, where G = a ^ b ^ c, the digests computed independently, in
+  // Python:
+  //   d = b"".join(hashlib.sha256(struct.pack("<%dH" % len(s), *s)).digest() for s in slices)
+  //   hashlib.sha256(d).hexdigest()  # slices[c]: [a ^ b ^ c for b in range(c + 1)
+  //                                  #                        for a in range(b + 1)]
   const auto claims = manabe_claims();
-  EXPECT_EQ(check_cube(Nim(3), 1, pointers(claims)).table_sha256,
-            "fa81e7515346a4ff58b7305080215ca94a994186e431f4578320876ccea80bf9");
+  const CubeReport one = check_cube(Nim(3), 1, pointers(claims));
+  EXPECT_EQ(one.table_encoding, SlicedDigest::kSortedEncoding);
+  EXPECT_EQ(one.table_sha256, "ca720198e341e1c0a1d8e947ccfac4a9409bc3acce87aa3443935f18af272450");
   EXPECT_EQ(check_cube(Nim(3), 2, pointers(claims), {}, 2).table_sha256,
-            "fcc454eaeaa58ec824cee760edc8500b4b519fd9cd03a6926a3155312be3f867");
+            "6f6351a84d1a5311e76117adafedd5aa9ad87c9fa34f695f18c539708baeb2b8");
+  // A game with one merge, x1 + x2 onto x1 (heaps of at least 1), is not symmetric (G(0, 1, 2)
+  // = 3, G(2, 1, 0) = 4): the whole cube's table is digested, each slice's values as
+  // little-endian uint16 in (y, z) order, the slice digests in order of x.  [0,3]^3 computed
+  // independently in Python (the mex of the followers by their definition):
+  // slices[x] = [G(x, y, z) for y in range(4) for z in range(4)].
+  const smt::ProofFile f = parse_proof_file(
+      "game g heaps 3\n  move \"r1\" for t < x1 to (t, x2, x3)\n"
+      "  move \"r2\" for t < x2 to (x1, t, x3)\n  move \"r3\" for t < x3 to (x1, x2, t)\n"
+      "  move \"m\" when x1 >= 1 && x2 >= 1 to (x1 + x2, 0, x3)\nend\n"
+      "lemma \"l\" \"t\"\n  vars a\n  prove a == a\n  widths 8\n  enumerate 0..1\nend\n",
+      "t.proof");
+  const DeclaredGame one_merge(f.game.declaration, f.definitions);
+  const CubeReport full = check_cube(one_merge, 3, {});
+  EXPECT_EQ(full.table_encoding, SlicedDigest::kEncoding);
+  EXPECT_EQ(full.positions, 64u);
+  EXPECT_EQ(full.table_sha256, "cb07dc67f8b2d93d4c0810eb384494f59f930ffc55a0f6f47a7cb4974bcb6200");
 }
 
 TEST(SlicedDigest, RefusesWhatItsFormatCannotHoldAndMissingSlices) {

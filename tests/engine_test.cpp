@@ -64,9 +64,9 @@ void row_kernel_agrees_with_position_kernel(std::uint32_t seed, std::size_t min_
   };
   std::size_t hits = 0, high = 0;
   for (int trial = 0; trial < 40; ++trial) {
-    LineSet xs(2 * kRow, kWords), ys(kRow, kWords), zs(1, kWords);
+    LineSet xs(2 * kRow, kWords), ys(2 * kRow, kWords), zs(1, kWords);
     for (std::size_t l = 0; l < 2 * kRow; ++l) fill(xs, l);
-    for (std::size_t l = 0; l < kRow; ++l) fill(ys, l);
+    for (std::size_t l = 0; l < 2 * kRow; ++l) fill(ys, l);
     fill(zs, 0);
     Streams rule;
     for (auto& v : rule.value)
@@ -75,21 +75,24 @@ void row_kernel_agrees_with_position_kernel(std::uint32_t seed, std::size_t min_
                         ? kNoValue
                         : static_cast<Value>(64 * kFull + random() % (64 * (kFilled - kFull) + 64)));
     LineSet xs2 = xs, ys2 = ys, zs2 = zs;
-    const std::size_t offset = trial % 2 ? kRow : 0, z0 = trial % 7;
+    const std::size_t offset = trial % 2 ? kRow : 0, yoffset = trial % 3 ? 0 : kRow;
+    const std::size_t z0 = trial % 7;
     std::vector<Value> row(kRow, 0), expected(kRow, 0);
-    mex_row<true, kSpecials, kSummaries>(&xs, offset, ys, zs, rule, z0, kRow - 1, row.data());
+    mex_row<true, kSpecials, kSummaries>(&xs, offset, ys, yoffset, zs, rule, z0, kRow - 1,
+                                         row.data());
     for (std::size_t z = z0; z < kRow; ++z) {
       Value special[kSpecials];
       rule(static_cast<Heap>(z), special);
       for (std::size_t w = 0; w < kWords; ++w) {  // the mex without special followers
-        const std::uint64_t word = xs2.word(offset + z, w) | ys2.word(z, w) | zs2.word(0, w);
+        const std::uint64_t word =
+            xs2.word(offset + z, w) | ys2.word(yoffset + z, w) | zs2.word(0, w);
         if (word != ~std::uint64_t{0}) {
           hits += rule.contains(static_cast<Heap>(z),
                                 static_cast<Value>(w * 64 + std::countr_one(word)));
           break;
         }
       }
-      expected[z] = mex_insert<kSpecials>(&xs2, offset + z, ys2, z, zs2, special);
+      expected[z] = mex_insert<kSpecials>(&xs2, offset + z, ys2, yoffset + z, zs2, special);
       high += expected[z] >= 4096;
     }
     ASSERT_EQ(row, expected) << "trial " << trial;

@@ -8,6 +8,8 @@
 // as holds.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -58,6 +60,27 @@ struct FailureTally {
     count += later.count;
     for (const auto& p : later.first)
       if (first.size() < kKept) first.push_back(p);
+  }
+  // Adds a position in no particular order: `first` keeps the kKept smallest in canonical
+  // (lexicographic) order, sorted.
+  void add_unordered(const std::vector<std::uint64_t>& position) {
+    ++count;
+    keep(position);
+  }
+  // Adds a tally made with add_unordered, in no particular order.
+  void join(const FailureTally& other) {
+    count += other.count;
+    for (const auto& p : other.first) keep(p);
+  }
+
+ private:
+  void keep(const std::vector<std::uint64_t>& position) {
+    const auto at = std::lower_bound(first.begin(), first.end(), position) - first.begin();
+    if (first.size() == kKept) {
+      if (at == static_cast<std::ptrdiff_t>(kKept)) return;
+      first.pop_back();
+    }
+    first.insert(first.begin() + at, position);
   }
 };
 

@@ -14,6 +14,10 @@
 //   import hashlib, struct
 //   d = b"".join(hashlib.sha256(struct.pack("<%dH" % len(s), *s)).digest() for s in slices)
 //   print(hashlib.sha256(d).hexdigest())       # slices[x]: [G[x][y][z] for y for z]
+//
+// For a game symmetric in its three heaps the cube engine computes the sorted positions only
+// (engines/sorted_sweep.hpp), and the table digested is theirs (kSortedEncoding): the same
+// lines with slices[c] = [G[a][b][c] for b in range(c + 1) for a in range(b + 1)].
 #pragma once
 
 #include <array>
@@ -33,6 +37,12 @@ class SlicedDigest {
   static constexpr const char* kEncoding =
       "SHA-256 of the N+1 slice digests (32 bytes each) in order x = 0..N; slice x's digest: "
       "SHA-256 of its values as little-endian uint16 at index y*(N+1)+z";
+  // The same over the sorted positions of a game symmetric in its three heaps: slice c is the
+  // triangle a <= b <= c, its values G(a, b, c) in order of b, then a.
+  static constexpr const char* kSortedEncoding =
+      "SHA-256 of the N+1 slice digests (32 bytes each) in order c = 0..N; slice c's digest: "
+      "SHA-256 of the values G(a,b,c), 0 <= a <= b <= c, as little-endian uint16 at index "
+      "b*(b+1)/2+a (the game is symmetric in its three heaps, so these determine the cube)";
 
   explicit SlicedDigest(std::size_t slices);
 

@@ -4,6 +4,12 @@
 // the Grundy table in canonical form, and, for a claim that fails, builds a counterexample a
 // person can verify by hand: the first failing position in lexicographic order, its true and
 // claimed values, and every follower with its value.
+//
+// For a game symmetric in its three heaps (CubeEngine::symmetric(), read off its moves, never
+// off a claim) the engine computes the sorted positions a <= b <= c only, and the table
+// digested is theirs.  The claims are still evaluated at every position of the cube: each
+// sorted row (., b, c) stands for the rows of its distinct permutations, along whichever heap
+// a lands on, since a claim need not be symmetric.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +27,8 @@ namespace nimcert {
 struct CubeReport {
   Heap n = 0;
   std::uint64_t positions = 0;
-  std::string table_sha256;  // the slice-by-slice digest of base/sliced_digest.hpp
+  std::string table_sha256;    // the slice-by-slice digest of base/sliced_digest.hpp
+  std::string table_encoding;  // which table it digests: the cube's, or its sorted positions'
   Value max_value = 0;
   std::vector<ClaimOutcome> claims;
   double seconds = 0;  // the sweep and every claim (the run's record, never the stable part)

@@ -96,6 +96,7 @@ Json exhaustive_record(const CubeReport& r) {
   return {{"n", r.n},
           {"positions", r.positions},
           {"table_sha256", r.table_sha256},
+          {"table_encoding", r.table_encoding},
           {"max_value", r.max_value},
           {"claims", claims_record(r.claims)}};
 }
@@ -105,6 +106,7 @@ void read_exhaustive_record(const Json& j, CubeReport& r) {
   r.n = j.at("n").get<Heap>();
   r.positions = j.at("positions").get<std::uint64_t>();
   r.table_sha256 = j.at("table_sha256").get<std::string>();
+  r.table_encoding = j.at("table_encoding").get<std::string>();
   r.max_value = j.at("max_value").get<Value>();
   r.claims = read_claims(j.at("claims"));
   require_read_holds(r);

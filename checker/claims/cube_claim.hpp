@@ -16,6 +16,20 @@
 
 namespace nimcert {
 
+// A row of positions a claim is evaluated on: heap `slot` (0, 1 or 2) runs through
+// t = 0, 1, ..., and the other two heaps are u and v, in the order of their slots.  A cube's
+// row (x, y, .) is {2, x, y}; the sorted sweep also hands a claim rows along heaps 0 and 1.
+struct ClaimRow {
+  std::size_t slot = 2;
+  Heap u = 0, v = 0;
+
+  Position at(Heap t) const {
+    if (slot == 0) return Position{t, u, v};
+    if (slot == 1) return Position{u, t, v};
+    return Position{u, v, t};
+  }
+};
+
 class CubeClaim {
  public:
   virtual ~CubeClaim() = default;
@@ -31,17 +45,16 @@ class CubeClaim {
     return false;
   }
 
-  // Appends to `failing`, in increasing order, every z in [0, row.size()) at which the claim
-  // fails for (x, y, z) with G(x, y, z) = row[z].
-  virtual void failures(Heap x, Heap y, std::span<const Value> row,
+  // Appends to `failing`, in increasing order, every t in [0, row.size()) at which the claim
+  // fails for position along.at(t), whose value is row[t].
+  virtual void failures(const ClaimRow& along, std::span<const Value> row,
                         std::vector<Heap>& failing) const = 0;
 
-  // For a claim "P -> Q": the number of z in the row where P holds (so that a claim whose
+  // For a claim "P -> Q": the number of t in the row where P holds (so that a claim whose
   // hypothesis is never true is not counted as checked); nullopt for other claims.
-  virtual std::optional<std::size_t> premise_count(Heap x, Heap y,
+  virtual std::optional<std::size_t> premise_count(const ClaimRow& along,
                                                    std::span<const Value> row) const {
-    (void)x;
-    (void)y;
+    (void)along;
     (void)row;
     return std::nullopt;
   }

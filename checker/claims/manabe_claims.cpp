@@ -35,47 +35,57 @@ template <class Holds>
   }
 }
 
-// The three row checks, each compiled twice (AVX2 and baseline x86-64, chosen at load time):
-// every z in the row where the claim fails.
-
-[[gnu::target_clones("avx2", "default")]] void formula_4_failures(Heap x, Heap y,
-                                                                   std::span<const Value> row,
-                                                                   std::vector<Heap>& failing) {
+// Appends every t of the row where check(x1, x2, x3, G) is false, the row running along heap
+// `along.slot`: one loop per slot, so that each vectorises with its two fixed heaps.
+template <class Check>
+[[gnu::always_inline]] inline void failures_along(const ClaimRow& along, std::span<const Value> row,
+                                                  std::vector<Heap>& failing, const Check& check) {
+  const Heap u = along.u, v = along.v;
+  const std::size_t n = row.size();
+  auto t = [](std::size_t i) { return static_cast<Heap>(i); };
+  if (along.slot == 0)
+    return failures_in_row(
+        n, [&](std::size_t i) { return check(t(i), u, v, row[i]); }, failing);
+  if (along.slot == 1)
+    return failures_in_row(
+        n, [&](std::size_t i) { return check(u, t(i), v, row[i]); }, failing);
   failures_in_row(
-      row.size(),
-      [&](std::size_t z) {
-        const Heap h = static_cast<Heap>(z);
-        return row[z] == (x ^ y ^ h ^ delta(x, y, h));
-      },
-      failing);
+      n, [&](std::size_t i) { return check(u, v, t(i), row[i]); }, failing);
 }
 
-[[gnu::target_clones("avx2", "default")]] void conjecture_1_failures(Heap x, Heap y,
+// The three row checks, each compiled twice (AVX2 and baseline x86-64, chosen at load time):
+// every t in the row where the claim fails.
+
+[[gnu::target_clones("avx2", "default")]] void formula_4_failures(const ClaimRow& along,
+                                                                  std::span<const Value> row,
+                                                                  std::vector<Heap>& failing) {
+  failures_along(along, row, failing, [](Heap x1, Heap x2, Heap x3, Value g) {
+    return g == (x1 ^ x2 ^ x3 ^ delta(x1, x2, x3));
+  });
+}
+
+[[gnu::target_clones("avx2", "default")]] void conjecture_1_failures(const ClaimRow& along,
                                                                      std::span<const Value> row,
                                                                      std::vector<Heap>& failing) {
-  failures_in_row(
-      row.size(),
-      [&](std::size_t z) { return (row[z] >> 1) == ((x ^ y ^ static_cast<Heap>(z)) >> 1); },
-      failing);
+  failures_along(along, row, failing, [](Heap x1, Heap x2, Heap x3, Value g) {
+    return (g >> 1) == ((x1 ^ x2 ^ x3) >> 1);
+  });
 }
 
-[[gnu::target_clones("avx2", "default")]] void p_positions_failures(Heap x, Heap y,
+[[gnu::target_clones("avx2", "default")]] void p_positions_failures(const ClaimRow& along,
                                                                     std::span<const Value> row,
                                                                     std::vector<Heap>& failing) {
-  failures_in_row(
-      row.size(),
-      [&](std::size_t z) {
-        const Heap u1 = x >> 1, u2 = y >> 1, u3 = static_cast<Heap>(z) >> 1;
-        const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
-        const Heap some_disjoint =
-            Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
-        const Heap a = all_positive & some_disjoint;
-        return (row[z] == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x ^ y ^ static_cast<Heap>(z)) == a));
-      },
-      failing);
+  failures_along(along, row, failing, [](Heap x1, Heap x2, Heap x3, Value g) {
+    const Heap u1 = x1 >> 1, u2 = x2 >> 1, u3 = x3 >> 1;
+    const Heap all_positive = Heap{u1 > 0} & Heap{u2 > 0} & Heap{u3 > 0};
+    const Heap some_disjoint = Heap{(u1 & u2) == 0} | Heap{(u2 & u3) == 0} | Heap{(u1 & u3) == 0};
+    const Heap a = all_positive & some_disjoint;
+    return (g == 0) == (((u1 ^ u2 ^ u3) == 0) & ((x1 ^ x2 ^ x3) == a));
+  });
 }
 
-using RowCheck = void (*)(Heap x, Heap y, std::span<const Value> row, std::vector<Heap>& failing);
+using RowCheck = void (*)(const ClaimRow& along, std::span<const Value> row,
+                          std::vector<Heap>& failing);
 
 // A claim checked row by row; claimed_value is given for formula (4) only.
 class RowClaim final : public CubeClaim {
@@ -87,9 +97,9 @@ class RowClaim final : public CubeClaim {
         formula_(formula) {}
   std::string name() const override { return name_; }
   std::string statement() const override { return statement_; }
-  void failures(Heap x, Heap y, std::span<const Value> row,
+  void failures(const ClaimRow& along, std::span<const Value> row,
                 std::vector<Heap>& failing) const override {
-    check_(x, y, row, failing);
+    check_(along, row, failing);
   }
   std::optional<Value> claimed_value(const Position& p) const override {
     if (!formula_) return std::nullopt;

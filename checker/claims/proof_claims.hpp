@@ -1,5 +1,6 @@
 // Cube claims read from a proof file: the statement is a proof-language expression over
-// x1, x2, x3 and G, compiled once and evaluated over each row of the cube as a batch.
+// x1, x2, x3 and G, compiled once for rows along each heap (ClaimRow) and evaluated over each
+// row as a batch.
 #pragma once
 
 #include <memory>

@@ -8,8 +8,9 @@
 #include <thread>
 
 #include "base/parallel_for.hpp"
-#include "engines/sweep_engine.hpp"
 #include "base/target_clones.hpp"
+#include "engines/sorted_sweep.hpp"
+#include "engines/sweep_engine.hpp"
 
 namespace nimcert {
 
@@ -63,6 +64,27 @@ struct BoundaryMerges {
   Row row(Heap x, Heap y) const { return Row{this, x, y}; }
 };
 
+// The merges of one row of a sweep, as streams along the row: stream[k][z] is the value of
+// merge slot k at position z of the row, kNoValue where the merge is illegal.  Positions whose
+// row heap is below the merge threshold read early[k] instead (kNoValue for the merges that
+// take that heap).
+template <std::size_t K>
+struct MergeRow {
+  const Value* stream[K];
+  const Value* early[K];
+  Heap merge_min = 0;
+  [[gnu::always_inline]] void operator()(Heap z, Value* out) const {
+    const Value* const* s = z >= merge_min ? stream : early;
+    for (std::size_t k = 0; k < K; ++k) out[k] = s[k][z];
+  }
+  [[gnu::always_inline]] bool contains(Heap z, Value v) const {
+    const Value* const* s = z >= merge_min ? stream : early;
+    bool hit = false;
+    for (std::size_t k = 0; k < K; ++k) hit |= s[k][z] == v;
+    return hit;
+  }
+};
+
 // Merge values for positions of the cube, read straight from the face tables: the hot path.
 // Slot k is merge kKinds[k] (or the stream of an illegal merge when the game lacks it), each
 // read from a face layout in which consecutive z are consecutive in memory, so that a row of
@@ -80,22 +102,8 @@ struct CubeMerges {
 
   const Value* none;  // kNoValue at every z: the stream of an illegal merge
 
-  // The merges of row (x, y, .): stream[k][z] is the value of merge k at (x, y, z), or
-  // kNoValue where it is illegal.  Merges 2..5 need z >= merge_min: before that, early[k].
-  struct Row {
-    const Value* stream[6];
-    const Value* early[6];
-    Heap merge_min = 0;
-    [[gnu::always_inline]] void operator()(Heap z, Value* out) const {
-      const Value* const* s = z >= merge_min ? stream : early;
-      for (std::size_t k = 0; k < 6; ++k) out[k] = s[k][z];
-    }
-    [[gnu::always_inline]] bool contains(Heap z, Value v) const {
-      const Value* const* s = z >= merge_min ? stream : early;
-      return (s[0][z] == v) | (s[1][z] == v) | (s[2][z] == v) | (s[3][z] == v) | (s[4][z] == v) |
-             (s[5][z] == v);
-    }
-  };
+  // The merges of row (x, y, .).  Merges 2..5 need z >= merge_min.
+  using Row = MergeRow<6>;
   Row row(Heap x, Heap y) const {
     const bool xy = x >= merge_min && y >= merge_min;
     const bool yz = y >= merge_min, xz = x >= merge_min;  // and z >= merge_min
@@ -115,40 +123,78 @@ struct CubeMerges {
   }
 };
 
+// Merge values for sorted positions a <= b <= c of a game with all six merges, for the sorted
+// sweep (sorted_sweep.hpp): row (., b, c) along a.  The two placements of a merged heap give
+// the same multiset, so a position has three merge values, each read from the face
+// G(u, v, 0) = G(v, u, 0) so that consecutive a are consecutive in memory:
+//   {a + b, c}: face[c][b + a],  {a + c, b}: face[b][c + a],  {b + c, a}: face[b + c][a].
+// The first two need a >= merge_min; the third does not take a.
+struct SortedMerges {
+  static constexpr std::size_t kMax = 3;
+  Heap merge_min;
+  std::size_t side;   // 2N + 1
+  const Value* face;  // G(u, v, 0) at [u][v]
+  const Value* none;
+
+  using Row = MergeRow<3>;
+  Row row(Heap b, Heap c) const {
+    const bool bm = b >= merge_min, cm = c >= merge_min;
+    const Value* bc = bm && cm ? face + (b + c) * side : none;
+    return Row{{bm ? face + c * side + b : none, cm ? face + b * side + c : none, bc},
+               {none, none, bc},
+               merge_min};
+  }
+};
+
 // The row kernels of the cube's sweeps, compiled three times (AVX-512, AVX2 with BMI2, and
 // baseline x86-64) and chosen once, when the program is loaded, for the CPU it runs on
 // (base/target_clones.hpp).  mex_row is scalar along z, since each position needs the value of
 // the one before it; what the wider instruction sets bring is BMI's bit scans and shifts and
 // the vector loads of the special followers' streams.
 NIMCERT_TARGET_CLONES
-void cube_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
-                     LineSet& ys, LineSet& zs, const CubeMerges::Row& rule, std::size_t z0,
+void cube_row_kernel(const RowLines& lines, const CubeMerges::Row& rule, std::size_t z0,
                      std::size_t z1, Value* out) {
-  default_row_kernel<CubeMerges::kMax>(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+  default_row_kernel<CubeMerges::kMax>(lines, rule, z0, z1, out);
 }
 
 NIMCERT_TARGET_CLONES
-void nim_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
-                    LineSet& ys, LineSet& zs, const NoSpecials::Row& rule, std::size_t z0,
-                    std::size_t z1, Value* out) {
-  default_row_kernel<NoSpecials::kMax>(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+void sorted_row_kernel(const RowLines& lines, const SortedMerges::Row& rule, std::size_t z0,
+                       std::size_t z1, Value* out) {
+  default_row_kernel<SortedMerges::kMax>(lines, rule, z0, z1, out);
 }
 
-// The cube's rules with the dispatched kernels (the sweep uses a rule's row_kernel).
+NIMCERT_TARGET_CLONES
+void nim_row_kernel(const RowLines& lines, const NoSpecials::Row& rule, std::size_t z0,
+                    std::size_t z1, Value* out) {
+  default_row_kernel<NoSpecials::kMax>(lines, rule, z0, z1, out);
+}
+
+// The rules with the dispatched kernels (a sweep uses a rule's row_kernel).
 struct DispatchedCubeMerges : CubeMerges {
-  void row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
-                  LineSet& ys, LineSet& zs, const Row& rule, std::size_t z0, std::size_t z1,
+  void row_kernel(const RowLines& lines, const Row& rule, std::size_t z0, std::size_t z1,
                   Value* out) const {
-    cube_row_kernel(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+    cube_row_kernel(lines, rule, z0, z1, out);
+  }
+};
+struct DispatchedSortedMerges : SortedMerges {
+  void row_kernel(const RowLines& lines, const Row& rule, std::size_t z0, std::size_t z1,
+                  Value* out) const {
+    sorted_row_kernel(lines, rule, z0, z1, out);
   }
 };
 struct DispatchedNoSpecials : NoSpecials {
-  void row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
-                  LineSet& ys, LineSet& zs, const Row& rule, std::size_t z0, std::size_t z1,
+  void row_kernel(const RowLines& lines, const Row& rule, std::size_t z0, std::size_t z1,
                   Value* out) const {
-    nim_row_kernel(has_x, summaries, xs, xline0, ys, zs, rule, z0, z1, out);
+    nim_row_kernel(lines, rule, z0, z1, out);
   }
 };
+
+// Whether the game has all six merges: with every reduction, its moves are then closed under
+// every permutation of the heaps.
+bool all_merges(const MoveShape& shape) {
+  const std::array<bool, 6> present = merge_slots(shape);
+  return std::ranges::all_of(present, [](bool p) { return p; });
+}
 
 void store_into(ValueTable& table, Heap x, Heap y, std::span<const Value> row) {
   for (Heap z = 0; z < row.size(); ++z) table.at(x, y, z) = row[z];
@@ -179,7 +225,8 @@ CubeEngine::CubeEngine(const Game& game, Heap n, unsigned threads, bool use_symm
       shape_(cube_shape(game)),
       n_(n),
       threads_(resolve_threads(threads)),
-      mirror_(use_symmetry && game.symmetric_in_last_two_heaps()) {
+      mirror_(use_symmetry && game.symmetric_in_last_two_heaps()),
+      symmetric_(use_symmetry && (shape_.merges.empty() || all_merges(shape_))) {
   if (n > (1u << 12)) throw std::invalid_argument("the cube engine handles N <= 4096");
   if (shape_.merges.empty()) return;  // no move leaves the cube
 
@@ -258,6 +305,18 @@ void CubeEngine::sweep_box(const Box& box, const RowVisitor& visit,
     with_rule(visit);
   else
     with_rule(NoRowVisitor{});
+}
+
+void CubeEngine::sweep_sorted(const SliceVisitor& slice_visit) const {
+  if (!symmetric_) throw std::logic_error("CubeEngine::sweep_sorted: the game is not symmetric");
+  if (!slice_visit) throw std::logic_error("CubeEngine::sweep_sorted: no visitor");
+  if (shape_.merges.empty())
+    return sweep_sorted_with(n_, DispatchedNoSpecials{}, slice_visit, threads_);
+  // Face z = 0, G(u, v, 0) at [u][v], is the face of every pair of heaps.
+  sweep_sorted_with(n_,
+                    DispatchedSortedMerges{{shape_.threshold, std::size_t{2} * n_ + 1,
+                                            &faces_[2]->at(0, 0, 0), no_values_.data()}},
+                    slice_visit, threads_);
 }
 
 void CubeEngine::sweep(const RowVisitor& visit, const SliceVisitor& slice_visit) const {

@@ -27,7 +27,8 @@ class CubeEngine {
   // (Game::move_shape: three heaps, every reduction, merges).  The sweeps
   // run on `threads` threads (the values do not depend on it); 0 means one per core.  With
   // use_symmetry, a game symmetric in its last two heaps is swept for z >= y only (see
-  // sweep_engine.hpp); tests compare the two ways.
+  // sweep_engine.hpp), and one symmetric in all three may be swept sorted (symmetric());
+  // tests compare the ways.
   CubeEngine(const Game& game, Heap n, unsigned threads = 0, bool use_symmetry = true);
 
   Heap n() const { return n_; }
@@ -37,6 +38,15 @@ class CubeEngine {
   // Sweeps [0,N]^3 handing every x-slice to slice_visit only, in any order and possibly
   // concurrently, on the thread that computed it: no thread waits for another's visit.
   void sweep_slices(const SliceVisitor& slice_visit) const;
+  // Whether every permutation of the three heaps maps the game's moves to moves (every
+  // reduction, and all six merges or none), so that G depends on the multiset of heaps only
+  // and sweep_sorted applies; false for an engine made without use_symmetry.
+  bool symmetric() const { return symmetric_; }
+  // Sweeps the sorted positions 0 <= a <= b <= c <= N, one sixth of the cube
+  // (sorted_sweep.hpp), handing slice c, its values at pair_index(a, b) = G(a, b, c), to
+  // slice_visit in any order, possibly concurrently.  Throws std::logic_error unless
+  // symmetric().
+  void sweep_sorted(const SliceVisitor& slice_visit) const;
   // The instruction set whose row kernel the sweeps run on this CPU (chosen at load time).
   static const char* row_kernel_isa();
   // The values on a sub-box of the cube, stored.
@@ -60,6 +70,7 @@ class CubeEngine {
   Heap n_;
   unsigned threads_;
   bool mirror_;
+  bool symmetric_;
   std::vector<std::unique_ptr<ValueTable>> axes_, faces_;
   Boundary face_boundary_;
   // G(a, b, 0) stored as [b][a]: the merge (x, y, z) -> (x + z, y, 0) then reads consecutive

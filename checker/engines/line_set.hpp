@@ -123,16 +123,17 @@ template <std::size_t kSpecials>
 }
 
 // mex_insert for the positions z0..z1 of one row, the hot loop of the sweep: xline0 + z is
-// the x-line of position z in xs (when kHasX), z its y-line in ys, and zs (one line) the
-// z-line.  rule.contains(z, v) says whether a special follower of position z has value v;
-// rule(z, out) lists them (kNoValue in empty slots).  Lines of at most 64 kSummaries words
-// only (kSummaries summary words of 64 bits, kept in registers for the z-line).  Always
-// inlined, so that each caller compiled for an instruction set (cube_engine.cpp's run-time
-// dispatch) gets the loop compiled for it too.
+// the x-line of position z in xs (when kHasX), yline0 + z its y-line in ys, and zs (one line)
+// the z-line.  xs and ys may be one set (the sorted sweep's pair lines) when the two lines of
+// every position differ.  rule.contains(z, v) says whether a special follower of position z
+// has value v; rule(z, out) lists them (kNoValue in empty slots).  Lines of at most
+// 64 kSummaries words only (kSummaries summary words of 64 bits, kept in registers for the
+// z-line).  Always inlined, so that each caller compiled for an instruction set
+// (cube_engine.cpp's run-time dispatch) gets the loop compiled for it too.
 template <bool kHasX, std::size_t kSpecials, std::size_t kSummaries, class Rule>
 [[gnu::always_inline]] inline void mex_row(LineSet* xs, std::size_t xline0, LineSet& ys,
-                                           LineSet& zs, const Rule& rule, std::size_t z0,
-                                           std::size_t z1, Value* out) {
+                                           std::size_t yline0, LineSet& zs, const Rule& rule,
+                                           std::size_t z0, std::size_t z1, Value* out) {
   static_assert(kSummaries == 1 || kSummaries == 2);
   const std::size_t words = ys.words();
   std::uint64_t* const xw = kHasX ? xs->words_of(0) + xline0 : nullptr;
@@ -141,11 +142,11 @@ template <bool kHasX, std::size_t kSpecials, std::size_t kSummaries, class Rule>
   std::uint64_t zfull[kSummaries];
   for (std::size_t s = 0; s < kSummaries; ++s) {
     xf[s] = kHasX ? xs->fulls_of(s) + xline0 : nullptr;
-    yf[s] = ys.fulls_of(s);
+    yf[s] = ys.fulls_of(s) + yline0;
     zfull[s] = zs.full(0, s);
   }
   const std::size_t xstride = kHasX ? xs->lines() : 0;
-  std::uint64_t* const yw = ys.words_of(0);
+  std::uint64_t* const yw = ys.words_of(0) + yline0;
   const std::size_t ystride = ys.lines();
   std::uint64_t* const zw = zs.words_of(0);
   // The z-line word last used stays in a register: consecutive positions mostly use the
@@ -213,20 +214,32 @@ template <bool kHasX, std::size_t kSpecials, std::size_t kSummaries, class Rule>
 
 // The row kernel a sweep uses when its special-follower rule brings none of its own: mex_row
 // as compiled here.  A rule may instead provide
-//   void row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
-//                   LineSet& ys, LineSet& zs, const Row& rule, std::size_t z0, std::size_t z1,
+//   void row_kernel(const RowLines& lines, const Row& rule, std::size_t z0, std::size_t z1,
 //                   Value* out) const
 // (the cube engine's, compiled for several instruction sets and chosen at run time).
+
+// The lines one row of a sweep reads and writes (see mex_row): x-lines from xline0 in xs (none
+// without xs), y-lines from yline0 in ys, the z-line in zs; lines of `summaries` summary words.
+struct RowLines {
+  LineSet* xs = nullptr;
+  std::size_t xline0 = 0;
+  LineSet* ys = nullptr;
+  std::size_t yline0 = 0;
+  LineSet* zs = nullptr;
+  std::size_t summaries = 1;
+};
+
 template <std::size_t kSpecials, class Rule>
-[[gnu::always_inline]] inline void default_row_kernel(bool has_x, std::size_t summaries, LineSet* xs, std::size_t xline0,
-                        LineSet& ys, LineSet& zs, const Rule& rule, std::size_t z0,
-                        std::size_t z1, Value* out) {
-  if (has_x) {
-    if (summaries == 1) return mex_row<true, kSpecials, 1>(xs, xline0, ys, zs, rule, z0, z1, out);
-    return mex_row<true, kSpecials, 2>(xs, xline0, ys, zs, rule, z0, z1, out);
+[[gnu::always_inline]] inline void default_row_kernel(const RowLines& l, const Rule& rule,
+                                                      std::size_t z0, std::size_t z1, Value* out) {
+  if (l.xs) {
+    if (l.summaries == 1)
+      return mex_row<true, kSpecials, 1>(l.xs, l.xline0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
+    return mex_row<true, kSpecials, 2>(l.xs, l.xline0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
   }
-  if (summaries == 1) return mex_row<false, kSpecials, 1>(xs, xline0, ys, zs, rule, z0, z1, out);
-  return mex_row<false, kSpecials, 2>(xs, xline0, ys, zs, rule, z0, z1, out);
+  if (l.summaries == 1)
+    return mex_row<false, kSpecials, 1>(l.xs, 0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
+  return mex_row<false, kSpecials, 2>(l.xs, 0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
 }
 
 }  // namespace nimcert

@@ -73,6 +73,42 @@ inline void reflect_lower_triangle(Value* slice, std::size_t m) {
     for (std::size_t z = 0; z < y; ++z) slice[y * m + z] = slice[z * m + y];
 }
 
+// Runs work(t) for t = 0 .. workers - 1, t = 0 on the calling thread and the others on threads
+// of their own.  A worker that fails sets `aborted`; the others then unwind at their next wait
+// (SweepAborted), and the first failure is rethrown here once every worker has stopped.
+template <class Work>
+void run_workers(unsigned workers, std::atomic<bool>& aborted, const Work& work) {
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto guarded = [&](unsigned t) {
+    try {
+      work(t);
+    } catch (const SweepAborted&) {
+    } catch (...) {
+      const std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      aborted.store(true);
+    }
+  };
+  std::vector<std::jthread> helpers;
+  for (unsigned t = 1; t < workers; ++t) helpers.emplace_back(guarded, t);
+  guarded(0);
+  for (auto& h : helpers) h.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// One row of a sweep through the row kernel: the rule's own (compiled per instruction set)
+// when it has one, else default_row_kernel as compiled here.
+template <class Specials>
+[[gnu::always_inline]] inline void run_row_kernel(const Specials& specials, const RowLines& lines,
+                                                  const typename Specials::Row& rule,
+                                                  std::size_t z0, std::size_t z1, Value* out) {
+  if constexpr (requires { specials.row_kernel(lines, rule, z0, z1, out); })
+    specials.row_kernel(lines, rule, z0, z1, out);
+  else
+    default_row_kernel<Specials::kMax>(lines, rule, z0, z1, out);
+}
+
 }  // namespace detail
 
 // Slices a thread computes together, row by row, when it keeps whole slices: row y of slice
@@ -140,95 +176,73 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
   std::vector<std::atomic<std::uint32_t>> rows_done(workers > 1 ? slabs : 0);
   std::atomic<std::size_t> slices_visited{0};
   std::atomic<bool> aborted{false};
-  std::exception_ptr error;
-  std::mutex error_mutex;
 
   auto work = [&](unsigned t) {
-    try {
-      std::vector<LineSet> ylines(slab, LineSet(c + 1, words));
-      LineSet zline(1, words);
-      std::vector<std::vector<Value>> values(
-          slab, std::vector<Value>((whole_slices ? b + 1 : 1) * (c + 1)));
-      Value special[Specials::kMax > 0 ? Specials::kMax : 1];
-      for (std::size_t s = t; s < slabs; s += workers) {
-        const std::size_t x0 = s * slab, count = std::min(slab, a + 1 - x0);
-        for (std::size_t k = 0; k < count; ++k) ylines[k].clear();
-        for (std::size_t y = 0; y <= b; ++y) {
-          smt::throw_if_interrupted();  // within a row of the first signal
-          if (workers > 1 && s > 0)
-            detail::wait_until([&] { return rows_done[s - 1].load(std::memory_order_acquire) > y; },
-                               aborted);
-          for (std::size_t k = 0; k < count; ++k) {
-            const std::size_t x = x0 + k;
-            Value* row = &values[k][(whole_slices ? y : 0) * (c + 1)];
-            const auto rule = specials.row(static_cast<Heap>(x), static_cast<Heap>(y));
-            // Mirrored, the row starts at the diagonal: the values G(x, y, z') = G(x, z', y) for
-            // z' < y are exactly y-line (x, y) so far, which becomes the z-line.
-            std::size_t z = 0;
-            if (mirror) {
-              zline.assign(0, ylines[k], y);
-              z = y;
-            } else {
-              zline.clear();
-            }
-            if (words <= 128) {
-              const std::size_t summaries = words <= 64 ? 1 : 2;
-              if constexpr (requires {
-                              specials.row_kernel(true, summaries, x_lines, std::size_t{0},
-                                                  ylines[k], zline, rule, z, c, row);
-                            })
-                specials.row_kernel(x_lines != nullptr, summaries, x_lines, x_line_start(y),
-                                    ylines[k], zline, rule, z, c, row);
-              else
-                default_row_kernel<Specials::kMax>(x_lines != nullptr, summaries, x_lines,
-                                                   x_line_start(y), ylines[k], zline, rule, z, c,
-                                                   row);
-            } else {
-              for (; z <= c; ++z) {
-                rule(static_cast<Heap>(z), special);
-                row[z] = mex_insert<Specials::kMax>(x_lines, x_line_start(y) + z, ylines[k], z,
-                                                    zline, special);
-              }
-            }
-            if (kOrdered && !whole_slices)
-              visit(static_cast<Heap>(x), static_cast<Heap>(y), std::span<const Value>(row, c + 1));
-          }
-          if (workers > 1)
-            rows_done[s].store(static_cast<std::uint32_t>(y + 1), std::memory_order_release);
-        }
-        if (!whole_slices) continue;
-        // First the work that needs no order on every slice of the slab, then the ordered
-        // visits: a thread waiting for its turn has then nothing left it could do meanwhile.
-        for (std::size_t k = 0; k < count; ++k) {
-          if (mirror) detail::reflect_lower_triangle(values[k].data(), b + 1);
-          if (slice_visit)
-            slice_visit(static_cast<Heap>(x0 + k), std::span<const Value>(values[k]));
-        }
-        if constexpr (!kOrdered) continue;
+    std::vector<LineSet> ylines(slab, LineSet(c + 1, words));
+    LineSet zline(1, words);
+    std::vector<std::vector<Value>> values(
+        slab, std::vector<Value>((whole_slices ? b + 1 : 1) * (c + 1)));
+    Value special[Specials::kMax > 0 ? Specials::kMax : 1];
+    for (std::size_t s = t; s < slabs; s += workers) {
+      const std::size_t x0 = s * slab, count = std::min(slab, a + 1 - x0);
+      for (std::size_t k = 0; k < count; ++k) ylines[k].clear();
+      for (std::size_t y = 0; y <= b; ++y) {
+        smt::throw_if_interrupted();  // within a row of the first signal
+        if (workers > 1 && s > 0)
+          detail::wait_until([&] { return rows_done[s - 1].load(std::memory_order_acquire) > y; },
+                             aborted);
         for (std::size_t k = 0; k < count; ++k) {
           const std::size_t x = x0 + k;
-          if (workers > 1)
-            detail::wait_until([&] { return slices_visited.load(std::memory_order_acquire) == x; },
-                               aborted);
-          for (std::size_t y = 0; y <= b; ++y)
-            visit(static_cast<Heap>(x), static_cast<Heap>(y),
-                  std::span<const Value>(&values[k][y * (c + 1)], c + 1));
-          slices_visited.store(x + 1, std::memory_order_release);
+          Value* row = &values[k][(whole_slices ? y : 0) * (c + 1)];
+          const auto rule = specials.row(static_cast<Heap>(x), static_cast<Heap>(y));
+          // Mirrored, the row starts at the diagonal: the values G(x, y, z') = G(x, z', y) for
+          // z' < y are exactly y-line (x, y) so far, which becomes the z-line.
+          std::size_t z = 0;
+          if (mirror) {
+            zline.assign(0, ylines[k], y);
+            z = y;
+          } else {
+            zline.clear();
+          }
+          if (words <= 128) {
+            const RowLines lines{x_lines,    x_line_start(y),
+                                 &ylines[k], 0,
+                                 &zline,     words <= 64 ? std::size_t{1} : std::size_t{2}};
+            detail::run_row_kernel(specials, lines, rule, z, c, row);
+          } else {
+            for (; z <= c; ++z) {
+              rule(static_cast<Heap>(z), special);
+              row[z] = mex_insert<Specials::kMax>(x_lines, x_line_start(y) + z, ylines[k], z, zline,
+                                                  special);
+            }
+          }
+          if (kOrdered && !whole_slices)
+            visit(static_cast<Heap>(x), static_cast<Heap>(y), std::span<const Value>(row, c + 1));
         }
+        if (workers > 1)
+          rows_done[s].store(static_cast<std::uint32_t>(y + 1), std::memory_order_release);
       }
-    } catch (const detail::SweepAborted&) {
-    } catch (...) {
-      const std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      aborted.store(true);
+      if (!whole_slices) continue;
+      // First the work that needs no order on every slice of the slab, then the ordered
+      // visits: a thread waiting for its turn has then nothing left it could do meanwhile.
+      for (std::size_t k = 0; k < count; ++k) {
+        if (mirror) detail::reflect_lower_triangle(values[k].data(), b + 1);
+        if (slice_visit) slice_visit(static_cast<Heap>(x0 + k), std::span<const Value>(values[k]));
+      }
+      if constexpr (!kOrdered) continue;
+      for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t x = x0 + k;
+        if (workers > 1)
+          detail::wait_until([&] { return slices_visited.load(std::memory_order_acquire) == x; },
+                             aborted);
+        for (std::size_t y = 0; y <= b; ++y)
+          visit(static_cast<Heap>(x), static_cast<Heap>(y),
+                std::span<const Value>(&values[k][y * (c + 1)], c + 1));
+        slices_visited.store(x + 1, std::memory_order_release);
+      }
     }
   };
-
-  std::vector<std::jthread> helpers;
-  for (unsigned t = 1; t < workers; ++t) helpers.emplace_back(work, t);
-  work(0);
-  for (auto& h : helpers) h.join();
-  if (error) std::rethrow_exception(error);
+  detail::run_workers(workers, aborted, work);
 }
 
 // The special-follower rule of a game without special moves (Nim).

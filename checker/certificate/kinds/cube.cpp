@@ -1,5 +1,4 @@
 // The cube's part of the certificate: the exhaustive table and its claims.
-#include "base/sliced_digest.hpp"
 #include "certificate/kinds/kinds.hpp"
 
 namespace nimcert {
@@ -8,7 +7,7 @@ Json cube_report_json(const CubeReport& report) {
   Json cube;
   cube["N"] = report.n;
   cube["positions"] = report.positions;
-  cube["table_encoding"] = SlicedDigest::kEncoding;
+  cube["table_encoding"] = report.table_encoding;
   cube["table_sha256"] = report.table_sha256;
   cube["max_value"] = report.max_value;
   cube["claims"] = claims_json(report.claims);
