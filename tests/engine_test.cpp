@@ -30,7 +30,7 @@ TEST(Mex, Definition) {
 }
 
 // The row kernel of the sweep (mex_row, lines of at most 64 or 128 words) against the
-// position kernel (mex_insert, any number of words, used above N = 2730): the same values and
+// position kernel (mex_insert, any number of words, used above N = 2728): the same values and
 // the same line sets afterwards, on random lines with full words and special followers that
 // hit the candidate mex.  Values go into words [kFull, kFilled) at random and every word below
 // kFull is full in most lines, so with kFull = 64 most values are at least 4096 and the second

@@ -76,7 +76,7 @@ TEST(QuotientClaim, TrueFiguresHoldAndMutantsFailWithTheTrueOnes) {
       "  claim \"no order\" \"t\": quotient order 8 p_portion 2\n"
       "end\n");
   EXPECT_EQ(run.status, 1) << run.out;
-  const auto check = [&](int block, int i) {
+  const auto check = [&cert = cert](int block, int i) {
     return cert.at("sequences").at(block).at("checks").at(i);
   };
   EXPECT_EQ(check(0, 0).at("status"), "holds");

@@ -136,6 +136,23 @@ TEST(SortedSweep, OnlyAGameSymmetricInAllThreeHeapsIsSweptSorted) {
           .symmetric());
 }
 
+// An exception in the visitor stops both threads of the sorted sweep and reaches the caller,
+// which never sees the slices after it as if they had been swept.
+TEST(SortedSweep, AVisitorsExceptionStopsTheSweep) {
+  const Amalgamation manabe(2);
+  const CubeEngine engine(manabe, 60, 2);
+  std::mutex mutex;
+  std::size_t slices = 0;
+  EXPECT_THROW(engine.sweep_sorted([&](Heap c, std::span<const Value>) {
+    const std::lock_guard lock(mutex);
+    ++slices;
+    if (c == 20) throw std::runtime_error("stop");
+  }),
+               std::runtime_error);
+  EXPECT_GE(slices, 1u);
+  EXPECT_LT(slices, 61u);
+}
+
 // Records every position a claim is asked about, with the value it is given.
 class RecordingClaim final : public CubeClaim {
  public:
