@@ -23,6 +23,23 @@
 namespace nimcert {
 namespace {
 
+// A cube bench's label (the row kernel chosen for this CPU) and its rate in positions of
+// [0,N]^3 a second.
+void report_cube(benchmark::State& state, Heap n) {
+  state.SetLabel(CubeEngine::row_kernel_isa());
+  state.counters["positions/s"] = benchmark::Counter(double(n + 1) * (n + 1) * (n + 1),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// One timed iteration a repetition, three repetitions, in milliseconds of real time.
+void three_real_time_runs(benchmark::internal::Benchmark* b) {
+  b->Unit(benchmark::kMillisecond)
+      ->Iterations(1)
+      ->Repetitions(3)
+      ->ReportAggregatesOnly(true)
+      ->UseRealTime();
+}
+
 void BM_FastCubeCheck(benchmark::State& state) {
   const Heap n = static_cast<Heap>(state.range(0));
   const auto threads = static_cast<unsigned>(state.range(1));
@@ -35,9 +52,7 @@ void BM_FastCubeCheck(benchmark::State& state) {
     if (r.verdict() != Verdict::Holds) state.SkipWithError("claims fail");
     benchmark::DoNotOptimize(r);
   }
-  state.SetLabel(CubeEngine::row_kernel_isa());  // the row kernel chosen for this CPU
-  state.counters["positions/s"] = benchmark::Counter(double(n + 1) * (n + 1) * (n + 1),
-                                                     benchmark::Counter::kIsIterationInvariantRate);
+  report_cube(state, n);
 }
 BENCHMARK(BM_FastCubeCheck)
     ->ArgNames({"N", "threads"})
@@ -47,11 +62,7 @@ BENCHMARK(BM_FastCubeCheck)
     ->Args({512, 1})
     ->Args({512, 0})
     ->Args({1024, 0})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1)
-    ->Repetitions(3)
-    ->ReportAggregatesOnly(true)
-    ->UseRealTime();
+    ->Apply(three_real_time_runs);
 
 // The sweep alone (faces included, no claims, no digest, slices taken in any order): what
 // the engine itself costs.  Arg 1: the sorted sweep, the tetrahedron a <= b <= c that check_cube
@@ -71,9 +82,7 @@ void BM_FastCubeSweepOnly(benchmark::State& state) {
       engine.sweep_slices(keep_last);
     benchmark::DoNotOptimize(top.load());
   }
-  state.SetLabel(CubeEngine::row_kernel_isa());
-  state.counters["positions/s"] = benchmark::Counter(double(n + 1) * (n + 1) * (n + 1),
-                                                     benchmark::Counter::kIsIterationInvariantRate);
+  report_cube(state, n);
 }
 // N = 2048 once: minutes, and about 2 GB (run it alone to read its peak memory).
 BENCHMARK(BM_FastCubeCheck)
@@ -89,11 +98,7 @@ BENCHMARK(BM_FastCubeSweepOnly)
     ->Args({512, 1})
     ->Args({1024, 1})
     ->Args({1024, 0})
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1)
-    ->Repetitions(3)
-    ->ReportAggregatesOnly(true)
-    ->UseRealTime();
+    ->Apply(three_real_time_runs);
 
 // The machine's streaming memory bandwidth on every core, the limit the sweep is held against:
 // each thread reads 64-bit words of its own 512 MiB (arg 0) or reads and writes them back
@@ -131,15 +136,7 @@ void BM_StreamingBandwidth(benchmark::State& state) {
       benchmark::Counter(bytes, benchmark::Counter::kIsIterationInvariantRate);
   state.SetLabel(write ? "read and write, every core" : "read, every core");
 }
-BENCHMARK(BM_StreamingBandwidth)
-    ->ArgName("write")
-    ->Arg(0)
-    ->Arg(1)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1)
-    ->Repetitions(3)
-    ->ReportAggregatesOnly(true)
-    ->UseRealTime();
+BENCHMARK(BM_StreamingBandwidth)->ArgName("write")->Arg(0)->Arg(1)->Apply(three_real_time_runs);
 
 void BM_ReferenceCube(benchmark::State& state) {
   const Heap n = static_cast<Heap>(state.range(0));

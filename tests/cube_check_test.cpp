@@ -7,6 +7,7 @@
 #include "base/sliced_digest.hpp"
 #include "checks/proof_input.hpp"
 #include "claims/manabe_claims.hpp"
+#include "engines/reference_engine.hpp"
 #include "games/amalgamation.hpp"
 #include "games/declared_game.hpp"
 #include "games/nim.hpp"
@@ -99,6 +100,18 @@ TEST(CubeCheck, AFailingClaimIsExaminedEverywhereWithItsFailuresCountedInOrder) 
   }
 }
 
+// Every reduction and one merge, x1 + x2 onto x1 (heaps of at least 1): not symmetric
+// (G(0, 1, 2) = 3, G(2, 1, 0) = 4), so the cube engine sweeps its whole cube.
+std::unique_ptr<DeclaredGame> one_merge_game() {
+  const smt::ProofFile f = parse_proof_file(
+      "game g heaps 3\n  move \"r1\" for t < x1 to (t, x2, x3)\n"
+      "  move \"r2\" for t < x2 to (x1, t, x3)\n  move \"r3\" for t < x3 to (x1, x2, t)\n"
+      "  move \"m\" when x1 >= 1 && x2 >= 1 to (x1 + x2, 0, x3)\nend\n"
+      "lemma \"l\" \"t\"\n  vars a\n  prove a == a\n  widths 8\n  enumerate 0..1\nend\n",
+      "t.proof");
+  return std::make_unique<DeclaredGame>(f.game.declaration, f.definitions);
+}
+
 TEST(CubeCheck, DigestIsOfTheCanonicalTable) {
   // Nim is symmetric in its three heaps: the table digested is that of its sorted positions.
   // For [0,1]^3 and [0,2]^3, where G = a ^ b ^ c, the digests computed independently, in
@@ -117,17 +130,35 @@ TEST(CubeCheck, DigestIsOfTheCanonicalTable) {
   // little-endian uint16 in (y, z) order, the slice digests in order of x.  [0,3]^3 computed
   // independently in Python (the mex of the followers by their definition):
   // slices[x] = [G(x, y, z) for y in range(4) for z in range(4)].
-  const smt::ProofFile f = parse_proof_file(
-      "game g heaps 3\n  move \"r1\" for t < x1 to (t, x2, x3)\n"
-      "  move \"r2\" for t < x2 to (x1, t, x3)\n  move \"r3\" for t < x3 to (x1, x2, t)\n"
-      "  move \"m\" when x1 >= 1 && x2 >= 1 to (x1 + x2, 0, x3)\nend\n"
-      "lemma \"l\" \"t\"\n  vars a\n  prove a == a\n  widths 8\n  enumerate 0..1\nend\n",
-      "t.proof");
-  const DeclaredGame one_merge(f.game.declaration, f.definitions);
-  const CubeReport full = check_cube(one_merge, 3, {});
+  const std::unique_ptr<DeclaredGame> one_merge = one_merge_game();
+  const CubeReport full = check_cube(*one_merge, 3, {});
   EXPECT_EQ(full.table_encoding, SlicedDigest::kEncoding);
   EXPECT_EQ(full.positions, 64u);
   EXPECT_EQ(full.table_sha256, "cb07dc67f8b2d93d4c0810eb384494f59f930ffc55a0f6f47a7cb4974bcb6200");
+}
+
+// On a game that is not symmetric the whole cube is swept, slice by slice on two threads: a
+// failing claim's count and first failures are still those of the canonical order, held
+// against the reference engine's values (the mex of the game's own followers).
+TEST(CubeCheck, TheFullSweepsFailuresAreThoseOfTheCanonicalOrder) {
+  const std::unique_ptr<DeclaredGame> one_merge = one_merge_game();
+  const Heap n = 20;
+  ReferenceEngine reference(*one_merge);
+  std::vector<std::vector<std::uint64_t>> expected;
+  for (Heap x = 0; x <= n; ++x)
+    for (Heap y = 0; y <= n; ++y)
+      for (Heap z = 0; z <= n; ++z)
+        if (reference.grundy({x, y, z}) != (x ^ y ^ z ^ manabe_delta(x, y, z)))
+          expected.push_back({x, y, z});
+  ASSERT_GT(expected.size(), FailureTally::kKept);
+  const auto claims = manabe_claims();
+  const CubeReport report = check_cube(*one_merge, n, pointers(claims), {}, 2);
+  EXPECT_EQ(report.table_encoding, SlicedDigest::kEncoding);
+  const ClaimOutcome& formula = report.claims[0];
+  EXPECT_EQ(formula.verdict, Verdict::Fails);
+  EXPECT_EQ(formula.failures.count, expected.size());
+  EXPECT_EQ(formula.failures.first, std::vector<std::vector<std::uint64_t>>(
+                                        expected.begin(), expected.begin() + FailureTally::kKept));
 }
 
 TEST(SlicedDigest, RefusesWhatItsFormatCannotHoldAndMissingSlices) {

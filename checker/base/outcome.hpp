@@ -55,12 +55,6 @@ struct FailureTally {
     ++count;
     if (first.size() < kKept) first.push_back(std::move(position));
   }
-  // Adds a tally of positions that all come after this one's in canonical order.
-  void append(const FailureTally& later) {
-    count += later.count;
-    for (const auto& p : later.first)
-      if (first.size() < kKept) first.push_back(p);
-  }
   // Adds a position in no particular order: `first` keeps the kKept smallest in canonical
   // (lexicographic) order, sorted.
   void add_unordered(const std::vector<std::uint64_t>& position) {

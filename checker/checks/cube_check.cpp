@@ -49,8 +49,8 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   report.n = n;
   // Everything per slice, on the thread that computed it, in any order: the claims, the
   // slice's digest (base/sliced_digest.hpp) and its largest value.  A claim's failures are
-  // tallied per slice; the full sweep's slices are joined in order of x, the canonical order,
-  // and the sorted sweep's, whose positions come in no such order, keep their first ones.
+  // tallied per slice and the tallies joined, keeping the first failures in canonical order
+  // whatever order the slices finish in (and the sorted sweep's positions come in).
   const std::size_t side = std::size_t{n} + 1;
   std::vector<std::vector<FailureTally>> slice_failures(claims.size(),
                                                         std::vector<FailureTally>(side));
@@ -63,37 +63,33 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
   SlicedDigest digest(side);
   std::mutex progress_mutex;
   std::uint64_t slices_done = 0;
-  const bool sorted = engine.symmetric();
+  // A slice's digest, largest value and claims' failures, fed row by row while each row is in
+  // cache.
+  struct SliceTally {
+    SlicedDigest::Slice digest;
+    Value top = 0;
+    std::vector<Heap> failing;  // a row's, reused
+  };
   // Every claim on the positions along.at(t), t < row.size(), of slice `slice`.
-  auto check_row = [&](Heap slice, const ClaimRow& along, std::span<const Value> row,
-                       std::vector<Heap>& failing) {
+  auto check_row = [&](Heap slice, SliceTally& tally, const ClaimRow& along,
+                       std::span<const Value> row) {
     for (std::size_t c = 0; c < claims.size(); ++c) {
       if (const auto premises = claims[c]->premise_count(along, row)) {
         implication[c] = 1;  // the same answer for every row of one claim
         slice_premises[c][slice] += *premises;
       }
-      failing.clear();
-      claims[c]->failures(along, row, failing);
-      for (const Heap t : failing) {
+      tally.failing.clear();
+      claims[c]->failures(along, row, tally.failing);
+      for (const Heap t : tally.failing) {
         const Position p = along.at(t);
-        const std::vector<std::uint64_t> position{p[0], p[1], p[2]};
-        if (sorted)
-          slice_failures[c][slice].add_unordered(position);
-        else
-          slice_failures[c][slice].add(position);
+        slice_failures[c][slice].add_unordered({p[0], p[1], p[2]});
       }
     }
     slice_positions[slice] += row.size();
   };
-  // A slice's digest and largest value, fed row by row while each row is in cache.
-  struct SliceTally {
-    SlicedDigest::Slice digest;
-    Value top = 0;
-    std::vector<Heap> failing;  // a row's, reused
-    void add(std::span<const Value> row) {
-      digest.add(row);
-      top = std::max(top, std::ranges::max(row));
-    }
+  auto add_row = [](SliceTally& tally, std::span<const Value> row) {
+    tally.digest.add(row);
+    tally.top = std::max(tally.top, std::ranges::max(row));
   };
   auto slice_done = [&](Heap slice, SliceTally& tally) {
     digest.add_slice(slice, tally.digest);
@@ -103,24 +99,23 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
       progress(++slices_done, side);
     }
   };
-  if (sorted) {
+  if (engine.symmetric()) {
     report.table_encoding = SlicedDigest::kSortedEncoding;
     engine.sweep_sorted([&](Heap c, std::span<const Value> triangle) {
       SliceTally tally;
-      std::vector<Heap>& failing = tally.failing;
       for (Heap b = 0; b <= c; ++b) {
         const auto row = triangle.subspan(pair_index(0, b), std::size_t{b} + 1);  // a = 0..b
-        tally.add(row);
+        add_row(tally, row);
         // The distinct permutations of (a, b, c), so that every position of the cube is met
         // once: six for a < b < c, three when two heaps are equal, one for a = b = c.
-        const auto below = row.first(b);          // a < b
-        check_row(c, {0, b, c}, row, failing);    // (a, b, c)
-        check_row(c, {1, b, c}, below, failing);  // (b, a, c)
-        check_row(c, {2, b, c}, below, failing);  // (b, c, a)
+        const auto below = row.first(b);        // a < b
+        check_row(c, tally, {0, b, c}, row);    // (a, b, c)
+        check_row(c, tally, {1, b, c}, below);  // (b, a, c)
+        check_row(c, tally, {2, b, c}, below);  // (b, c, a)
         if (b == c) continue;
-        check_row(c, {0, c, b}, row, failing);    // (a, c, b)
-        check_row(c, {1, c, b}, row, failing);    // (c, a, b)
-        check_row(c, {2, c, b}, below, failing);  // (c, b, a)
+        check_row(c, tally, {0, c, b}, row);    // (a, c, b)
+        check_row(c, tally, {1, c, b}, row);    // (c, a, b)
+        check_row(c, tally, {2, c, b}, below);  // (c, b, a)
       }
       slice_done(c, tally);
     });
@@ -130,8 +125,8 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
       SliceTally tally;
       for (Heap y = 0; y <= n; ++y) {
         const auto row = slice.subspan(y * side, side);
-        tally.add(row);
-        check_row(x, {2, x, y}, row, tally.failing);
+        add_row(tally, row);
+        check_row(x, tally, {2, x, y}, row);
       }
       slice_done(x, tally);
     });
@@ -147,12 +142,7 @@ CubeReport check_cube(const Game& game, Heap n, const std::vector<const CubeClai
     outcome.name = claims[c]->name();
     outcome.statement = claims[c]->statement();
     outcome.cases = report.positions;
-    for (const FailureTally& f : slice_failures[c]) {
-      if (sorted)
-        outcome.failures.join(f);
-      else
-        outcome.failures.append(f);
-    }
+    for (const FailureTally& f : slice_failures[c]) outcome.failures.join(f);
     if (implication[c]) {
       std::uint64_t premises = 0;
       for (std::uint64_t p : slice_premises[c]) premises += p;

@@ -219,25 +219,28 @@ template <bool kHasX, std::size_t kSpecials, std::size_t kSummaries, class Rule>
 // (the cube engine's, compiled for several instruction sets and chosen at run time).
 
 // The lines one row of a sweep reads and writes (see mex_row): x-lines from xline0 in xs (none
-// without xs), y-lines from yline0 in ys, the z-line in zs; lines of `summaries` summary words.
+// without xs), y-lines from yline0 in ys, the z-line in zs, all of the same words.
 struct RowLines {
   LineSet* xs = nullptr;
   std::size_t xline0 = 0;
   LineSet* ys = nullptr;
   std::size_t yline0 = 0;
   LineSet* zs = nullptr;
-  std::size_t summaries = 1;
 };
+
+// Lines of at most 128 words (two summary words): those the row kernel takes.
+inline constexpr std::size_t kRowKernelWords = 128;
 
 template <std::size_t kSpecials, class Rule>
 [[gnu::always_inline]] inline void default_row_kernel(const RowLines& l, const Rule& rule,
                                                       std::size_t z0, std::size_t z1, Value* out) {
+  const std::size_t summaries = l.ys->summaries();
   if (l.xs) {
-    if (l.summaries == 1)
+    if (summaries == 1)
       return mex_row<true, kSpecials, 1>(l.xs, l.xline0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
     return mex_row<true, kSpecials, 2>(l.xs, l.xline0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
   }
-  if (l.summaries == 1)
+  if (summaries == 1)
     return mex_row<false, kSpecials, 1>(l.xs, 0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
   return mex_row<false, kSpecials, 2>(l.xs, 0, *l.ys, l.yline0, *l.zs, rule, z0, z1, out);
 }

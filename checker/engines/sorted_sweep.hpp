@@ -60,7 +60,6 @@ void sweep_sorted_with(std::size_t n, const Specials& specials, const SliceVisit
                        unsigned threads = 1, bool row_kernel = true) {
   const std::size_t words = line_words(
       Box{{static_cast<Heap>(n), static_cast<Heap>(n), static_cast<Heap>(n)}}, Specials::kMax);
-  const std::size_t summaries = words <= 64 ? 1 : 2;
   LineSet pairs(triangle_size(n), words);
   const unsigned workers = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, n + 1));
   const std::size_t slab = std::min<std::size_t>(kSweepSlab, n + 1);
@@ -89,19 +88,10 @@ void sweep_sorted_with(std::size_t n, const Specials& specials, const SliceVisit
           const auto rule = specials.row(static_cast<Heap>(b), static_cast<Heap>(c));
           zline.clear();
           LineSet* const column_b = b < c ? &pairs : nullptr;  // P{a, b}: one with P{a, c} if b = c
-          if (b > 0) {
-            if (row_kernel && words <= 128) {
-              const RowLines lines{column_b,         pair_index(0, b), &pairs,
-                                   pair_index(0, c), &zline,           summaries};
-              detail::run_row_kernel(specials, lines, rule, 0, b - 1, row);
-            } else {
-              for (std::size_t a = 0; a < b; ++a) {
-                rule(static_cast<Heap>(a), special);
-                row[a] = mex_insert<Specials::kMax>(column_b, pair_index(a, b), pairs,
-                                                    pair_index(a, c), zline, special);
-              }
-            }
-          }
+          if (b > 0)
+            detail::sweep_row(
+                specials, RowLines{column_b, pair_index(0, b), &pairs, pair_index(0, c), &zline},
+                rule, 0, b - 1, row, row_kernel);
           // The diagonal (b, b, c): lines P{b, c} (twice) and P{b, b} (when b < c).
           rule(static_cast<Heap>(b), special);
           row[b] = mex_insert<Specials::kMax>(column_b, pair_index(b, b), zline, 0, zline, special);

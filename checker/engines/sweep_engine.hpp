@@ -97,16 +97,27 @@ void run_workers(unsigned workers, std::atomic<bool>& aborted, const Work& work)
   if (error) std::rethrow_exception(error);
 }
 
-// One row of a sweep through the row kernel: the rule's own (compiled per instruction set)
-// when it has one, else default_row_kernel as compiled here.
+// Positions z0..z1 of one row of a sweep, out[z] their values.  Lines of at most
+// kRowKernelWords words go through the row kernel (the rule's own, compiled per instruction
+// set, when it has one, else default_row_kernel as compiled here) unless row_kernel is false
+// (tests); wider lines (N > 2728) position by position through mex_insert.
 template <class Specials>
-[[gnu::always_inline]] inline void run_row_kernel(const Specials& specials, const RowLines& lines,
-                                                  const typename Specials::Row& rule,
-                                                  std::size_t z0, std::size_t z1, Value* out) {
-  if constexpr (requires { specials.row_kernel(lines, rule, z0, z1, out); })
-    specials.row_kernel(lines, rule, z0, z1, out);
-  else
-    default_row_kernel<Specials::kMax>(lines, rule, z0, z1, out);
+[[gnu::always_inline]] inline void sweep_row(const Specials& specials, const RowLines& lines,
+                                             const typename Specials::Row& rule, std::size_t z0,
+                                             std::size_t z1, Value* out, bool row_kernel = true) {
+  if (row_kernel && lines.ys->words() <= kRowKernelWords) {
+    if constexpr (requires { specials.row_kernel(lines, rule, z0, z1, out); })
+      specials.row_kernel(lines, rule, z0, z1, out);
+    else
+      default_row_kernel<Specials::kMax>(lines, rule, z0, z1, out);
+    return;
+  }
+  Value special[Specials::kMax > 0 ? Specials::kMax : 1];
+  for (std::size_t z = z0; z <= z1; ++z) {
+    rule(static_cast<Heap>(z), special);
+    out[z] = mex_insert<Specials::kMax>(lines.xs, lines.xline0 + z, *lines.ys, lines.yline0 + z,
+                                        *lines.zs, special);
+  }
 }
 
 }  // namespace detail
@@ -182,7 +193,6 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
     LineSet zline(1, words);
     std::vector<std::vector<Value>> values(
         slab, std::vector<Value>((whole_slices ? b + 1 : 1) * (c + 1)));
-    Value special[Specials::kMax > 0 ? Specials::kMax : 1];
     for (std::size_t s = t; s < slabs; s += workers) {
       const std::size_t x0 = s * slab, count = std::min(slab, a + 1 - x0);
       for (std::size_t k = 0; k < count; ++k) ylines[k].clear();
@@ -204,18 +214,8 @@ void sweep(const Box& box, const Specials& specials, RowVisitor&& visit, unsigne
           } else {
             zline.clear();
           }
-          if (words <= 128) {
-            const RowLines lines{x_lines,    x_line_start(y),
-                                 &ylines[k], 0,
-                                 &zline,     words <= 64 ? std::size_t{1} : std::size_t{2}};
-            detail::run_row_kernel(specials, lines, rule, z, c, row);
-          } else {
-            for (; z <= c; ++z) {
-              rule(static_cast<Heap>(z), special);
-              row[z] = mex_insert<Specials::kMax>(x_lines, x_line_start(y) + z, ylines[k], z, zline,
-                                                  special);
-            }
-          }
+          detail::sweep_row(specials, RowLines{x_lines, x_line_start(y), &ylines[k], 0, &zline},
+                            rule, z, c, row);
           if (kOrdered && !whole_slices)
             visit(static_cast<Heap>(x), static_cast<Heap>(y), std::span<const Value>(row, c + 1));
         }
